@@ -1,0 +1,65 @@
+/**
+ * Stable error codes; switch on `err.code` instead of on messages.
+ *
+ * - `ERR_INVALID_QUANTITY`: a value is not a Kubernetes quantity.
+ * - `ERR_INVALID_INTEGER`: a number cannot be written as a Go `int64`/`int32` (not an integer, unsafe, out of range).
+ * - `ERR_INVALID_ANNOTATION_DELTA`: an annotation delta is empty, missing or holds a non-string value.
+ * - `ERR_INVALID_ARGUMENT`: any other argument outside its documented domain.
+ * - `ERR_INVALID_OBJECT`: an object fails its schema (the error names the field path).
+ * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
+ * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
+ */
+export type CocoonErrorCode =
+  | "ERR_INVALID_QUANTITY"
+  | "ERR_INVALID_INTEGER"
+  | "ERR_INVALID_ANNOTATION_DELTA"
+  | "ERR_INVALID_ARGUMENT"
+  | "ERR_INVALID_OBJECT"
+  | "ERR_KUBECONFIG"
+  | "ERR_CONTROL_PLANE";
+
+const BRAND = Symbol.for("@cocoonstack/cocoon-common/error");
+
+/**
+ * Base class of every error this library throws.
+ *
+ * Check it with {@link isCocoonError} rather than `instanceof`, which fails when two copies
+ * of the package are installed.
+ */
+export class CocoonError extends Error {
+  override name = "CocoonError";
+  /** Marks errors of every copy of this package; see {@link isCocoonError}. */
+  readonly [BRAND] = true;
+  /** Stable code of the failure. */
+  readonly code: CocoonErrorCode;
+
+  /**
+   * @param code - Stable code of the failure.
+   * @param message - Human-readable text naming the offending field or value.
+   * @param options - Standard error options; `cause` keeps the underlying error.
+   */
+  constructor(code: CocoonErrorCode, message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+/**
+ * Reports whether `err` was thrown by this library, optionally with the given code.
+ *
+ * Works across duplicate installs of the package because it checks a global symbol brand
+ * and the code, not the prototype chain.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   quantityString("1K");
+ * } catch (err) {
+ *   if (isCocoonError(err, "ERR_INVALID_QUANTITY")) console.error(err.message);
+ * }
+ * ```
+ */
+export function isCocoonError(err: unknown, code?: CocoonErrorCode): err is CocoonError {
+  if (typeof err !== "object" || err === null || (err as { [BRAND]?: unknown })[BRAND] !== true) return false;
+  return code === undefined || (err as { code?: unknown }).code === code;
+}

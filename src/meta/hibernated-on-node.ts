@@ -1,0 +1,39 @@
+import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
+import { Annotation } from "./keys.js";
+
+/**
+ * Reads the wake hint on a CocoonSet: the node its main pod ran on when the seat was released; `""` when unset.
+ *
+ * @example
+ * ```ts
+ * const node = readHibernatedOnNode(set);
+ * if (node !== "" && pod.spec.affinity === undefined) pod.spec.affinity = preferredHostnameAffinity(node);
+ * ```
+ */
+export function readHibernatedOnNode(set: Annotated): string {
+  return annotationOf(set, Annotation.HibernatedOnNode);
+}
+
+/**
+ * Returns the delta that stashes the wake hint on a CocoonSet, or clears it for `null` or `""`
+ * (as the Go operator sends `null` for an empty value).
+ *
+ * @example
+ * ```ts
+ * hibernatedOnNodeAnnotations("node-a"); // => { "cocoonset.cocoonstack.io/hibernated-on-node": "node-a" }
+ * hibernatedOnNodeAnnotations(null); // => { "cocoonset.cocoonstack.io/hibernated-on-node": null }
+ * ```
+ */
+export function hibernatedOnNodeAnnotations(node: string | null): AnnotationDelta {
+  return { [Annotation.HibernatedOnNode]: node === "" ? null : node };
+}
+
+/** Stashes the main pod's node on the CocoonSet as the wake hint, in place. */
+export function stashHibernatedOnNode(set: Annotated, node: string): void {
+  applyAnnotations(set, hibernatedOnNodeAnnotations(node));
+}
+
+/** Clears the wake hint from the CocoonSet, in place (once the woken VM is live). */
+export function clearHibernatedOnNode(set: Annotated): void {
+  applyAnnotations(set, hibernatedOnNodeAnnotations(null));
+}

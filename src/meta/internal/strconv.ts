@@ -1,0 +1,150 @@
+import { CocoonError } from "../../errors.js";
+
+/** Go's decimal integer syntax: one optional sign, then ASCII digits only. */
+const DECIMAL_INT = /^[+-]?[0-9]+$/;
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+const INT32_MIN_BIG = BigInt(INT32_MIN);
+const INT32_MAX_BIG = BigInt(INT32_MAX);
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Parses a decimal int64 exactly like Go `strconv.ParseInt(s, 10, 64)`.
+ *
+ * Accepts one optional leading `+`/`-`, then ASCII digits (leading zeros allowed). Whitespace,
+ * `_`, `0x`, exponents, decimal points, non-ASCII digits, a lone sign and out-of-range values
+ * are all errors, reported as `undefined`.
+ *
+ * @example
+ * ```ts
+ * parseInt64("+42"); // => 42n
+ * parseInt64(" 42"); // => undefined
+ * parseInt64("9223372036854775808"); // => undefined (out of range)
+ * ```
+ */
+export function parseInt64(s: string): bigint | undefined {
+  if (!DECIMAL_INT.test(s)) return undefined;
+  // Up to 15 characters the value is exact as a double, and converting it is about twice as
+  // fast as parsing the string as a BigInt. Up to 18 characters it always fits in an int64.
+  if (s.length <= 15) return BigInt(Number(s));
+  const value = BigInt(s);
+  if (s.length > 18 && (value < INT64_MIN || value > INT64_MAX)) return undefined;
+  return value;
+}
+
+/**
+ * Parses a decimal int32 exactly like Go `strconv.ParseInt(s, 10, 32)`; `undefined` on error.
+ *
+ * @example
+ * ```ts
+ * parseInt32("-2147483648"); // => -2147483648
+ * parseInt32("2147483648"); // => undefined
+ * ```
+ */
+export function parseInt32(s: string): number | undefined {
+  if (!DECIMAL_INT.test(s)) return undefined;
+  // Number() is exact far beyond the int32 range, so the range check below is exact too.
+  const value = Number(s);
+  if (value < INT32_MIN || value > INT32_MAX) return undefined;
+  return value === 0 ? 0 : value; // "-0" is 0, never -0
+}
+
+/**
+ * Parses a decimal `int` like Go `strconv.Atoi` on a 64-bit platform; `undefined` on error.
+ *
+ * The syntax is the same as {@link parseInt64}: `"+1"` and `"01"` are 1, `" 1"` is an error.
+ */
+export function atoi(s: string): bigint | undefined {
+  return parseInt64(s);
+}
+
+/**
+ * Parses a boolean exactly like Go `strconv.ParseBool`; `undefined` on error.
+ *
+ * Only `1 t T TRUE true True` and `0 f F FALSE false False` are accepted.
+ */
+export function parseBool(s: string): boolean | undefined {
+  switch (s) {
+    case "1":
+    case "t":
+    case "T":
+    case "TRUE":
+    case "true":
+    case "True":
+      return true;
+    case "0":
+    case "f":
+    case "F":
+    case "FALSE":
+    case "false":
+    case "False":
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Formats an integer in decimal like Go `strconv.FormatInt(n, 10)`.
+ *
+ * Never uses exponent notation: an integer `number` beyond 2^53 prints its exact digits.
+ * Throws `ERR_INVALID_INTEGER` for a `number` that is not an integer.
+ */
+export function formatInt(n: bigint | number): string {
+  if (typeof n === "bigint") return n.toString();
+  if (Number.isSafeInteger(n)) return n === 0 ? "0" : String(n);
+  if (!Number.isInteger(n)) throw new CocoonError("ERR_INVALID_INTEGER", `${String(n)} is not an integer`);
+  return BigInt(n).toString();
+}
+
+/**
+ * Validates a caller-supplied integer that is about to be written as a Go `int64`/`int32`.
+ *
+ * Throws `ERR_INVALID_INTEGER`, naming `field` and the value, when the value is not an integer,
+ * is a `number` outside the safe-integer range (it has already lost precision; pass a `bigint`),
+ * or is outside the int32/int64 range.
+ *
+ * @param value - The integer to check.
+ * @param field - What the value is, for the message (e.g. `"cocoonset generation"`).
+ * @param bits - Width of the Go integer type.
+ * @returns The value as a `bigint`.
+ * @example
+ * ```ts
+ * toGoInteger(7, "cocoonset generation", 64); // => 7n
+ * toGoInteger(1.5, "cocoonset generation", 64); // throws "cocoonset generation 1.5 is not an integer"
+ * ```
+ */
+export function toGoInteger(value: number | bigint, field: string, bits: 32 | 64): bigint {
+  let result: bigint;
+  if (typeof value === "bigint") {
+    result = value;
+  } else if (typeof value === "number" && Number.isInteger(value)) {
+    if (!Number.isSafeInteger(value)) {
+      throw new CocoonError(
+        "ERR_INVALID_INTEGER",
+        `${field} ${String(value)} is not a safe integer (it has lost precision; pass a bigint)`,
+      );
+    }
+    result = BigInt(value);
+  } else {
+    throw new CocoonError("ERR_INVALID_INTEGER", `${field} ${String(value)} is not an integer`);
+  }
+  const outOfRange =
+    bits === 32 ? result < INT32_MIN_BIG || result > INT32_MAX_BIG : result < INT64_MIN || result > INT64_MAX;
+  if (outOfRange) {
+    throw new CocoonError("ERR_INVALID_INTEGER", `${field} ${result.toString()} is out of range for int${String(bits)}`);
+  }
+  return result;
+}
+
+/**
+ * Returns an int64 as a `number` when it is within ±(2^53−1), otherwise as the `bigint`.
+ *
+ * A value beyond 2^53 never silently becomes a different number.
+ */
+export function int64ToNumberOrBigInt(v: bigint): number | bigint {
+  return v >= -SAFE_MAX && v <= SAFE_MAX ? Number(v) : v;
+}

@@ -1,0 +1,89 @@
+import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
+import { type Int64, readInt64Annotation } from "./generation.js";
+import { formatInt, toGoInteger } from "./internal/strconv.js";
+import { Annotation } from "./keys.js";
+
+/** The VM lifecycle states the agent reports on its pod. */
+export const LifecycleState = {
+  Creating: "creating",
+  Ready: "ready",
+  Hibernating: "hibernating",
+  Hibernated: "hibernated",
+  Failed: "failed",
+} as const;
+/** One of the {@link LifecycleState} values. */
+export type LifecycleState = (typeof LifecycleState)[keyof typeof LifecycleState];
+
+/** The lifecycle the agent reports: state, the CocoonSet generation it observed, and a message. */
+export interface LifecycleStatus {
+  /** A {@link LifecycleState}; read back raw, so any string the annotation holds. */
+  state: LifecycleState | (string & {});
+  /** The CocoonSet generation the agent acted on. */
+  observedGeneration: Int64;
+  /** Free text; `""` means no message. */
+  message: string;
+}
+
+const TERMINAL: ReadonlySet<string> = new Set([LifecycleState.Ready, LifecycleState.Hibernated, LifecycleState.Failed]);
+
+/** Reports whether `state` is terminal: exactly `ready`, `hibernated` and `failed`. */
+export function isTerminalLifecycleState(state: string): boolean {
+  return TERMINAL.has(state);
+}
+
+/**
+ * Returns the delta that writes a lifecycle status. It always holds the three keys: the state
+ * (an empty state is written as `""`), the generation in decimal, and the message, deleted when empty.
+ *
+ * @throws {@link CocoonError} `ERR_INVALID_INTEGER` when `observedGeneration` is not a Go `int64`.
+ * @example
+ * ```ts
+ * lifecycleStatusAnnotations({ state: LifecycleState.Ready, observedGeneration: 3, message: "" });
+ * // => { ".../lifecycle-state": "ready", ".../lifecycle-observed-generation": "3", ".../lifecycle-state-message": null }
+ * ```
+ */
+export function lifecycleStatusAnnotations(status: LifecycleStatus): AnnotationDelta {
+  const generation = toGoInteger(status.observedGeneration, "lifecycle observed generation", 64);
+  return {
+    [Annotation.LifecycleState]: status.state,
+    [Annotation.LifecycleObservedGeneration]: formatInt(generation),
+    [Annotation.LifecycleStateMessage]: status.message === "" ? null : status.message,
+  };
+}
+
+/** Writes the lifecycle status on the pod, in place; an empty message deletes the message key. */
+export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): void {
+  applyAnnotations(obj, lifecycleStatusAnnotations(status));
+}
+
+/** Reads the lifecycle status raw: no validation of the state; an invalid generation reads as 0. */
+export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
+  return {
+    state: annotationOf(obj, Annotation.LifecycleState),
+    observedGeneration: readLifecycleObservedGeneration(obj),
+    message: annotationOf(obj, Annotation.LifecycleStateMessage),
+  };
+}
+
+/** Reads the lifecycle state raw; `""` when missing. */
+export function readLifecycleState(obj: Annotated): LifecycleState | (string & {}) {
+  return annotationOf(obj, Annotation.LifecycleState);
+}
+
+/** Reads the generation the agent observed; 0 when missing or not a Go `int64`. */
+export function readLifecycleObservedGeneration(obj: Annotated): Int64 {
+  return readInt64Annotation(obj, Annotation.LifecycleObservedGeneration);
+}
+
+/**
+ * Returns a string that identifies the status, for change detection (Go's `LifecycleStatus.Snapshot`):
+ * state, generation and message joined by NUL.
+ *
+ * @example
+ * ```ts
+ * lifecycleStatusKey({ state: "", observedGeneration: 0, message: "" }); // => "\u00000\u0000"
+ * ```
+ */
+export function lifecycleStatusKey(status: LifecycleStatus): string {
+  return `${status.state}\x00${formatInt(status.observedGeneration)}\x00${status.message}`;
+}

@@ -1,0 +1,40 @@
+/** The owner-reference fields the helpers read (client-node's `V1OwnerReference` fits). */
+export interface OwnerReferenceLike {
+  kind?: string | undefined;
+  name?: string | undefined;
+}
+
+/** The toleration fields the helpers read (client-node's `V1Toleration` fits). */
+export interface TolerationLike {
+  key?: string | undefined;
+}
+
+/**
+ * The pod fields the helpers read: client-node's `V1Pod`, a kubernetes-models `IPod` or plain JSON fit.
+ * Kept structural so `./meta` needs no Kubernetes client.
+ */
+export interface PodLike {
+  metadata?:
+    | {
+        name?: string | undefined;
+        namespace?: string | undefined;
+        labels?: Record<string, string> | undefined;
+        annotations?: Record<string, string> | undefined;
+        ownerReferences?: readonly OwnerReferenceLike[] | undefined;
+      }
+    | undefined;
+  spec?:
+    | {
+        nodeName?: string | undefined;
+        nodeSelector?: Record<string, string> | undefined;
+        tolerations?: readonly TolerationLike[] | undefined;
+      }
+    | undefined;
+  status?:
+    | {
+        phase?: string | undefined;
+        conditions?: readonly { type?: string | undefined; status?: string | undefined }[] | undefined;
+        containerStatuses?: readonly { state?: { running?: unknown } | undefined }[] | undefined;
+      }
+    | undefined;
+}

@@ -1,0 +1,85 @@
+import { CocoonError } from "../errors.js";
+import { trimLikeUnmarshalJSON } from "./internal/quantity/json-text.js";
+import { parseGoQuantity } from "./internal/quantity/parse.js";
+import { QuantityFormat } from "./internal/quantity/suffix.js";
+
+export { QuantityFormat };
+
+/**
+ * The quantity pattern controller-gen puts on `resource.Quantity` fields of the CRDs.
+ *
+ * It is not the parser's grammar: it refuses some text Go parses (`Gi`, `.`, surrounding
+ * spaces) and admits some Go refuses (`1e1.5`), so validate with both, as the apiserver and the
+ * operator together do.
+ */
+export const QUANTITY_PATTERN =
+  "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
+
+/** A parsed Kubernetes quantity. */
+export interface Quantity {
+  /** The Go `Format` it was parsed into (a BinarySI value below 1 becomes DecimalSI). */
+  readonly format: QuantityFormat;
+  /** What Go's `String()` returns: the canonical form, or the input itself when Go caches it. */
+  readonly text: string;
+}
+
+/**
+ * Parses a quantity exactly like Go `resource.ParseQuantity` (no trimming).
+ *
+ * Throws `ERR_INVALID_QUANTITY` with Go's reason when `text` is not a quantity.
+ *
+ * @example
+ * ```ts
+ * parseQuantity("1.5Gi"); // => { format: "BinarySI", text: "1536Mi" }
+ * parseQuantity("1.500G"); // => { format: "DecimalSI", text: "1.500G" } (kept as written, like Go)
+ * ```
+ */
+export function parseQuantity(text: string): Quantity {
+  return parseOrThrow(text, JSON.stringify(text));
+}
+
+/** Reports whether Go `resource.ParseQuantity` accepts `text`. */
+export function isQuantity(text: string): boolean {
+  return !("error" in parseGoQuantity(text));
+}
+
+/**
+ * Returns a quantity's text exactly as Go prints it; `""` for `null`/`undefined`.
+ *
+ * Go `meta.QuantityString` after `json.Unmarshal` into a `resource.Quantity`: a string is trimmed
+ * of surrounding spaces as `UnmarshalJSON` does, a number is parsed from its JSON text (so `1.5`
+ * gives `1500m`). The result is canonical (`1000M` → `1G`, `1024Mi` → `1Gi`) unless Go keeps the
+ * input verbatim (`1.500G`, `+100Gi`). Throws `ERR_INVALID_QUANTITY` with Go's reason otherwise.
+ *
+ * @example
+ * ```ts
+ * quantityString("1024Mi"); // => "1Gi"
+ * quantityString(undefined); // => ""
+ * quantityString("1K"); // throws: quantity "1K" is invalid: unable to parse quantity's suffix
+ * ```
+ */
+export function quantityString(q: string | number | bigint | null | undefined): string {
+  if (q === null || q === undefined) return "";
+  switch (typeof q) {
+    case "string":
+      return parseOrThrow(trimLikeUnmarshalJSON(q), JSON.stringify(q)).text;
+    case "bigint":
+      return parseOrThrow(q.toString(), q.toString()).text;
+    case "number":
+      // JavaScript's number text equals the JSON text Go's encoder writes for the same float64.
+      if (!Number.isFinite(q)) throw invalid(String(q), "not a finite number");
+      return parseOrThrow(String(q), String(q)).text;
+    default:
+      throw invalid(String(q), "not a string or a number");
+  }
+}
+
+function parseOrThrow(text: string, shown: string): Quantity {
+  const result = parseGoQuantity(text);
+  if ("error" in result) throw invalid(shown, result.error);
+  return result;
+}
+
+function invalid(shown: string, reason: string): CocoonError {
+  return new CocoonError("ERR_INVALID_QUANTITY", `quantity ${shown} is invalid: ${reason}`);
+}
