@@ -67,7 +67,7 @@ export function applyAnnotations(obj: Annotated, delta: AnnotationDelta): void {
   const entries = checkedEntries(delta, true);
   const onlyDeletes = entries.length > 0 && entries.every(([, value]) => value === null);
   let annotations = obj.metadata?.annotations;
-  if (annotations === undefined) {
+  if (annotations == null) {
     if (onlyDeletes) return;
     obj.metadata ??= {};
     annotations = obj.metadata.annotations = {};
@@ -99,7 +99,8 @@ export function annotationsSatisfied(obj: Annotated, delta: AnnotationDelta): bo
 /**
  * Builds the JSON merge patch that applies `delta` on the server.
  *
- * Keys are sorted, as Go's `encoding/json` sorts map keys. Unlike Go's `AnnotationsMergePatch(nil)`,
+ * Keys are inserted in sorted order, as Go's `encoding/json` sorts map keys (JavaScript still lists
+ * integer-like keys such as `"10"` first when serialising; the meaning is the same). Unlike Go's `AnnotationsMergePatch(nil)`,
  * which yields `{"metadata":{"annotations":null}}` and wipes every annotation, a missing or empty
  * delta is refused.
  *
