@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { conditionList } from "./condition.js";
+import { CocoonHibernationPhaseSchema, HibernationDesireSchema } from "./enums.js";
+import { API_VERSION, Kind } from "./groupversion-info.js";
+import { POD_REF_IMMUTABLE_RULE } from "./internal/cel-rules.js";
+import { int64 } from "./internal/schema-helpers.js";
+import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
+
+/** Validates the pod a CocoonHibernation targets (Go `HibernationPodRef`); `name` is non-empty. */
+export const HibernationPodRefSchema = z
+  .object({ name: z.string().min(1) })
+  .describe("HibernationPodRef identifies the target pod for hibernation.");
+/** A pod reference as stored. */
+export type HibernationPodRef = z.output<typeof HibernationPodRefSchema>;
+/** A pod reference as written. */
+export type HibernationPodRefInput = z.input<typeof HibernationPodRefSchema>;
+
+/**
+ * Validates the desired state of a CocoonHibernation (Go `CocoonHibernationSpec`): `podRef` and
+ * `desire` are required and have no defaults. `podRef` is immutable; see
+ * {@link validateCocoonHibernationUpdate}.
+ */
+export const CocoonHibernationSpecSchema = z
+  .object({
+    podRef: HibernationPodRefSchema.meta({ "x-kubernetes-validations": [POD_REF_IMMUTABLE_RULE] }),
+    desire: HibernationDesireSchema,
+  })
+  .describe("CocoonHibernationSpec defines the desired state of a CocoonHibernation.");
+/** A CocoonHibernation spec as stored. */
+export type CocoonHibernationSpec = z.output<typeof CocoonHibernationSpecSchema>;
+/** A CocoonHibernation spec as written. */
+export type CocoonHibernationSpecInput = z.input<typeof CocoonHibernationSpecSchema>;
+
+/** Validates the observed state of a CocoonHibernation (Go `CocoonHibernationStatus`). */
+export const CocoonHibernationStatusSchema = z
+  .object({
+    observedGeneration: int64().optional(),
+    phase: CocoonHibernationPhaseSchema.optional(),
+    vmName: z.string().optional(),
+    conditions: conditionList().optional(),
+  })
+  .describe("CocoonHibernationStatus represents the observed state of a CocoonHibernation.");
+/** A CocoonHibernation status as stored. */
+export type CocoonHibernationStatus = z.output<typeof CocoonHibernationStatusSchema>;
+/** A CocoonHibernation status as written. */
+export type CocoonHibernationStatusInput = z.input<typeof CocoonHibernationStatusSchema>;
+
+/**
+ * Validates a CocoonHibernation the way the apiserver does on create (type meta, names, enums,
+ * required fields; unknown fields dropped). There are no defaults.
+ *
+ * @example
+ * ```ts
+ * const ch = CocoonHibernationSchema.parse({
+ *   apiVersion: "cocoonset.cocoonstack.io/v1",
+ *   kind: "CocoonHibernation",
+ *   metadata: { name: "nap", namespace: "default" },
+ *   spec: { podRef: { name: "demo-0" }, desire: "Hibernate" },
+ * });
+ * ```
+ */
+export const CocoonHibernationSchema = z
+  .object({
+    apiVersion: z.literal(API_VERSION),
+    kind: z.literal(Kind.CocoonHibernation),
+    metadata: ObjectMetaSchema,
+    spec: CocoonHibernationSpecSchema.optional(),
+    status: CocoonHibernationStatusSchema.optional(),
+  })
+  .describe("CocoonHibernation is the Schema for the cocoonhibernations API.");
+/** A CocoonHibernation as stored and read back. */
+export type CocoonHibernation = z.output<typeof CocoonHibernationSchema>;
+/** A CocoonHibernation as written. */
+export type CocoonHibernationInput = z.input<typeof CocoonHibernationSchema>;
+
+/** Validates a CocoonHibernation list (`kind: CocoonHibernationList`). */
+export const CocoonHibernationListSchema = z
+  .object({
+    apiVersion: z.literal(API_VERSION),
+    kind: z.literal(Kind.CocoonHibernationList),
+    metadata: ListMetaSchema.optional(),
+    items: z.array(CocoonHibernationSchema),
+  })
+  .describe("CocoonHibernationList contains a list of CocoonHibernation resources.");
+/** A CocoonHibernation list as read back. */
+export type CocoonHibernationList = z.output<typeof CocoonHibernationListSchema>;
+/** A CocoonHibernation list as written. */
+export type CocoonHibernationListInput = z.input<typeof CocoonHibernationListSchema>;

@@ -1,0 +1,122 @@
+import { z } from "zod";
+import { DEFAULT_NODE_POOL } from "../../meta/keys.js";
+import {
+  AgentMode,
+  AgentModeSchema,
+  HibernatePolicy,
+  HibernatePolicySchema,
+  SnapshotPolicy,
+  SnapshotPolicySchema,
+  ToolboxMode,
+  ToolboxModeSchema,
+} from "./enums.js";
+import { EnvFromSourceSchema } from "./env-from.js";
+import {
+  RELEASE_REQUIRES_MAIN_ONLY_MESSAGE,
+  RELEASE_REQUIRES_MAIN_ONLY_RULE,
+  SNAPSHOT_CLASS_IMMUTABLE_RULE,
+} from "./internal/cel-rules.js";
+import { int32 } from "./internal/schema-helpers.js";
+import { vmOptionsShape } from "./vm-options.js";
+
+/**
+ * Validates the agent VMs of a CocoonSet (Go `AgentSpec`, with `VMOptions` inlined). Defaults:
+ * `replicas=0` (sub-agents; the main agent always exists), `mode=clone`, `os=linux`,
+ * `backend=cloud-hypervisor`. `image` is required and non-empty.
+ */
+export const AgentSpecSchema = z
+  .object({
+    replicas: int32()
+      .min(0)
+      .default(0)
+      .describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
+    image: z.string().min(1),
+    mode: AgentModeSchema.default(AgentMode.Clone),
+    ...vmOptionsShape,
+    envFrom: z.array(EnvFromSourceSchema).optional(),
+    serviceAccountName: z.string().optional(),
+  })
+  .describe("AgentSpec defines the configuration for agent VMs in a CocoonSet.");
+/** An agent spec as stored, defaults applied. */
+export type AgentSpec = z.output<typeof AgentSpecSchema>;
+/** An agent spec as written; defaulted fields are optional. */
+export type AgentSpecInput = z.input<typeof AgentSpecSchema>;
+
+/**
+ * Validates one toolbox VM of a CocoonSet (Go `ToolboxSpec`, with `VMOptions` inlined). `name` is
+ * a required DNS-1123 label; defaults `mode=run`, `os=linux`, `backend=cloud-hypervisor`.
+ */
+export const ToolboxSpecSchema = z
+  .object({
+    name: z.string().min(1).regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/),
+    image: z.string().optional(),
+    mode: ToolboxModeSchema.default(ToolboxMode.Run),
+    staticIP: z.string().optional(),
+    staticVMID: z.string().optional(),
+    vncPort: int32().min(0).max(65535).optional(),
+    ...vmOptionsShape,
+  })
+  .describe("ToolboxSpec defines the configuration for a toolbox VM in a CocoonSet.");
+/** A toolbox spec as stored, defaults applied. */
+export type ToolboxSpec = z.output<typeof ToolboxSpecSchema>;
+/** A toolbox spec as written; defaulted fields are optional. */
+export type ToolboxSpecInput = z.input<typeof ToolboxSpecSchema>;
+
+/** The create/update CEL rule of the spec, evaluated on the defaulted value. */
+function releaseRequiresMainOnly(spec: {
+  hibernatePolicy: HibernatePolicy;
+  agent: { replicas: number };
+  toolboxes?: readonly unknown[] | undefined;
+}): boolean {
+  return (
+    spec.hibernatePolicy !== HibernatePolicy.Release ||
+    (spec.agent.replicas === 0 && (spec.toolboxes === undefined || spec.toolboxes.length === 0))
+  );
+}
+
+/**
+ * Validates the desired state of a CocoonSet (Go `CocoonSetSpec`). Defaults
+ * `snapshotPolicy=always`, `hibernatePolicy=retain`, `nodePool=default`; `snapshotCompatibilityClass`
+ * is a label value (≤ 63 characters, may be empty). Enforces the CRD's create-time rule
+ * `hibernatePolicy=release requires agent.replicas=0 and no toolboxes` after defaulting; the
+ * transition rule on `snapshotCompatibilityClass` is {@link validateCocoonSetUpdate}'s job.
+ *
+ * @example
+ * ```ts
+ * const spec = CocoonSetSpecSchema.parse({ agent: { image: "ghcr.io/acme/agent:1" } });
+ * spec.snapshotPolicy; // => "always"
+ * spec.agent.mode; // => "clone"
+ * ```
+ */
+export const CocoonSetSpecSchema = z
+  .object({
+    suspend: z.boolean().optional(),
+    snapshotPolicy: SnapshotPolicySchema.default(SnapshotPolicy.Always),
+    hibernatePolicy: HibernatePolicySchema.default(HibernatePolicy.Retain),
+    nodePool: z.string().default(DEFAULT_NODE_POOL),
+    snapshotCompatibilityClass: z
+      .string()
+      .max(63)
+      .regex(/^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/)
+      .optional()
+      .describe(
+        "SnapshotCompatibilityClass selects nodes that expose a guest-visible CPU ABI compatible with this " +
+          "set's memory snapshots. It is independent from NodePool so multiple workload pools can share one snapshot class.",
+      ),
+    nodeName: z
+      .string()
+      .optional()
+      .describe(
+        "NodeName pins the VM to a node (cross-node migrate). Empty = let the scheduler place it within " +
+          "NodePool and leave it alone; a value adds a hostname nodeAffinity so the pod lands there or stays Pending if it won't fit.",
+      ),
+    agent: AgentSpecSchema,
+    toolboxes: z.array(ToolboxSpecSchema).optional(),
+  })
+  .refine(releaseRequiresMainOnly, { message: RELEASE_REQUIRES_MAIN_ONLY_MESSAGE })
+  .meta({ "x-kubernetes-validations": [RELEASE_REQUIRES_MAIN_ONLY_RULE, SNAPSHOT_CLASS_IMMUTABLE_RULE] })
+  .describe("CocoonSetSpec defines the desired state of a CocoonSet.");
+/** A CocoonSet spec as stored, defaults applied. */
+export type CocoonSetSpec = z.output<typeof CocoonSetSpecSchema>;
+/** A CocoonSet spec as written; defaulted fields are optional. */
+export type CocoonSetSpecInput = z.input<typeof CocoonSetSpecSchema>;

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { CocoonSetSpecSchema } from "./cocoonset-spec.js";
+import { CocoonSetStatusSchema } from "./cocoonset-status.js";
+import { API_VERSION, Kind } from "./groupversion-info.js";
+import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
+
+/**
+ * Validates a CocoonSet the way the apiserver does on create: `apiVersion`/`kind` must match,
+ * `metadata.name` (or `generateName`) is checked, CRD defaults are applied (including inside
+ * `toolboxes[]` and `envFrom[]`), enums, bounds, patterns, required fields, quantities and the
+ * create-time CEL rule are enforced, and unknown fields are dropped, as structural pruning does.
+ * `spec` is optional, as in the CRD. Use {@link validateCocoonSetUpdate} for the update-only rule.
+ *
+ * Known differences from the apiserver, all on input the apiserver never hands back: a `null`
+ * field is rejected (the apiserver prunes it, then defaults); lengths count UTF-16 code units (the
+ * apiserver counts code points, which only matters for astral characters in a condition message);
+ * integers beyond 2^53 are rejected; labels, annotations and finalizers are type-checked only.
+ *
+ * @example
+ * ```ts
+ * const set = CocoonSetSchema.parse({
+ *   apiVersion: "cocoonset.cocoonstack.io/v1",
+ *   kind: "CocoonSet",
+ *   metadata: { name: "demo", namespace: "default" },
+ *   spec: { agent: { image: "ghcr.io/acme/agent:1", replicas: 2 }, toolboxes: [{ name: "browser" }] },
+ * });
+ * set.spec?.toolboxes?.[0]?.mode; // => "run"
+ * ```
+ */
+export const CocoonSetSchema = z
+  .object({
+    apiVersion: z.literal(API_VERSION),
+    kind: z.literal(Kind.CocoonSet),
+    metadata: ObjectMetaSchema,
+    spec: CocoonSetSpecSchema.optional(),
+    status: CocoonSetStatusSchema.optional(),
+  })
+  .describe("CocoonSet is the Schema for the cocoonsets API.");
+/** A CocoonSet as stored and read back, defaults applied. */
+export type CocoonSet = z.output<typeof CocoonSetSchema>;
+/** A CocoonSet as a user writes it; defaulted fields are optional. */
+export type CocoonSetInput = z.input<typeof CocoonSetSchema>;
+
+/** Validates a CocoonSet list (`kind: CocoonSetList`), each item as {@link CocoonSetSchema}. */
+export const CocoonSetListSchema = z
+  .object({
+    apiVersion: z.literal(API_VERSION),
+    kind: z.literal(Kind.CocoonSetList),
+    metadata: ListMetaSchema.optional(),
+    items: z.array(CocoonSetSchema),
+  })
+  .describe("CocoonSetList contains a list of CocoonSet resources.");
+/** A CocoonSet list as read back. */
+export type CocoonSetList = z.output<typeof CocoonSetListSchema>;
+/** A CocoonSet list as written. */
+export type CocoonSetListInput = z.input<typeof CocoonSetListSchema>;

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { isK8sDateTime } from "./internal/date-time.js";
+import { int64, listMap } from "./internal/schema-helpers.js";
+
+/** The values of a condition's `status`. */
+export const ConditionStatus = { True: "True", False: "False", Unknown: "Unknown" } as const;
+/** One of the {@link ConditionStatus} values. */
+export type ConditionStatus = (typeof ConditionStatus)[keyof typeof ConditionStatus];
+
+const CONDITION_TYPE_RE =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
+const CONDITION_REASON_RE = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
+
+/**
+ * Validates a `metav1.Condition` with the bounds of its CRD schema: every field but
+ * `observedGeneration` is required; `type` ≤ 316 characters in `CamelCase` or
+ * `foo.example.com/CamelCase`; `reason` 1..1024 characters; `message` ≤ 32768 characters (may be
+ * empty); `status` one of {@link ConditionStatus}; `lastTransitionTime` an RFC 3339 date-time string,
+ * checked the way the apiserver checks `format: date-time`.
+ */
+export const ConditionSchema = z
+  .object({
+    lastTransitionTime: z
+      .string()
+      .refine(isK8sDateTime, { message: "must be of type date-time" })
+      .meta({ format: "date-time" })
+      .describe("lastTransitionTime is the last time the condition transitioned from one status to another."),
+    message: z
+      .string()
+      .max(32768)
+      .describe("message is a human readable message indicating details about the transition."),
+    observedGeneration: int64()
+      .min(0)
+      .optional()
+      .describe("observedGeneration represents the .metadata.generation that the condition was set based upon."),
+    reason: z
+      .string()
+      .min(1)
+      .max(1024)
+      .regex(CONDITION_REASON_RE)
+      .describe("reason contains a programmatic identifier indicating the reason for the condition's last transition."),
+    status: z.enum(ConditionStatus).describe("status of the condition, one of True, False, Unknown."),
+    type: z
+      .string()
+      .max(316)
+      .regex(CONDITION_TYPE_RE)
+      .describe("type of condition in CamelCase or in foo.example.com/CamelCase."),
+  })
+  .describe("Condition contains details for one aspect of the current state of this API Resource.");
+/** A condition as stored. */
+export type Condition = z.output<typeof ConditionSchema>;
+/** A condition as written; the same shape as {@link Condition}. */
+export type ConditionInput = z.input<typeof ConditionSchema>;
+
+/** A `conditions` list: a list-map keyed by `type` (a second condition of the same type is rejected). */
+export const conditionList = () => listMap(ConditionSchema, "type");

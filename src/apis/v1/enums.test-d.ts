@@ -1,0 +1,59 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
+import { agentModeOrDefault, backendOrDefault, isAgentMode, isConnType } from "./enum-guards.js";
+import {
+  AgentMode,
+  AgentModeSchema,
+  Backend,
+  BackendSchema,
+  CocoonHibernationPhase,
+  CocoonHibernationPhaseSchema,
+  CocoonSetPhase,
+  CocoonSetPhaseSchema,
+  ConnType,
+  ConnTypeSchema,
+  HibernatePolicy,
+  HibernatePolicySchema,
+  HibernationDesire,
+  HibernationDesireSchema,
+  OSType,
+  OSTypeSchema,
+  SnapshotPolicy,
+  SnapshotPolicySchema,
+  ToolboxMode,
+  ToolboxModeSchema,
+} from "./enums.js";
+
+describe("enum types", () => {
+  it("pins each schema's inferred type to the same-name union", () => {
+    expectTypeOf<z.infer<typeof AgentModeSchema>>().toEqualTypeOf<AgentMode>();
+    expectTypeOf<z.infer<typeof ToolboxModeSchema>>().toEqualTypeOf<ToolboxMode>();
+    expectTypeOf<z.infer<typeof OSTypeSchema>>().toEqualTypeOf<OSType>();
+    expectTypeOf<z.infer<typeof SnapshotPolicySchema>>().toEqualTypeOf<SnapshotPolicy>();
+    expectTypeOf<z.infer<typeof HibernatePolicySchema>>().toEqualTypeOf<HibernatePolicy>();
+    expectTypeOf<z.infer<typeof CocoonSetPhaseSchema>>().toEqualTypeOf<CocoonSetPhase>();
+    expectTypeOf<z.infer<typeof ConnTypeSchema>>().toEqualTypeOf<ConnType>();
+    expectTypeOf<z.infer<typeof BackendSchema>>().toEqualTypeOf<Backend>();
+    expectTypeOf<z.infer<typeof HibernationDesireSchema>>().toEqualTypeOf<HibernationDesire>();
+    expectTypeOf<z.infer<typeof CocoonHibernationPhaseSchema>>().toEqualTypeOf<CocoonHibernationPhase>();
+  });
+
+  it("spells the unions out", () => {
+    expectTypeOf<AgentMode>().toEqualTypeOf<"clone" | "run">();
+    expectTypeOf<OSType>().toEqualTypeOf<"linux" | "windows" | "android" | "macos">();
+    expectTypeOf<ConnType>().toEqualTypeOf<"ssh" | "rdp" | "vnc" | "adb">();
+    expectTypeOf(AgentMode.Clone).toEqualTypeOf<"clone">();
+  });
+
+  it("narrows with the guards", () => {
+    const value: unknown = "run";
+    if (isAgentMode(value)) expectTypeOf(value).toEqualTypeOf<AgentMode>();
+    if (isConnType(value)) expectTypeOf(value).toEqualTypeOf<ConnType>();
+  });
+
+  it("keeps the enum type for known inputs and widens to string for arbitrary ones", () => {
+    expectTypeOf(agentModeOrDefault(undefined)).toEqualTypeOf<AgentMode>();
+    expectTypeOf(agentModeOrDefault("" as AgentMode | "")).toEqualTypeOf<AgentMode>();
+    expectTypeOf(backendOrDefault("qemu" as string)).toEqualTypeOf<string>();
+  });
+});

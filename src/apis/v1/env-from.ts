@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Builds the `configMapRef`/`secretRef` schema: an atomic map whose `name` defaults to `""`. */
+function localObjectRef(kind: "ConfigMap" | "Secret") {
+  return z
+    .object({
+      name: z.string().default("").describe("Name of the referent."),
+      optional: z.boolean().optional().describe(`Specify whether the ${kind} must be defined`),
+    })
+    .meta({ "x-kubernetes-map-type": "atomic" })
+    .describe(`The ${kind} to select from`);
+}
+
+/** Validates a `corev1.ConfigMapEnvSource` (`envFrom[].configMapRef`); `name` defaults to `""`. */
+export const ConfigMapEnvSourceSchema = localObjectRef("ConfigMap");
+/** A config map env source as stored. */
+export type ConfigMapEnvSource = z.output<typeof ConfigMapEnvSourceSchema>;
+/** A config map env source as written. */
+export type ConfigMapEnvSourceInput = z.input<typeof ConfigMapEnvSourceSchema>;
+
+/** Validates a `corev1.SecretEnvSource` (`envFrom[].secretRef`); `name` defaults to `""`. */
+export const SecretEnvSourceSchema = localObjectRef("Secret");
+/** A secret env source as stored. */
+export type SecretEnvSource = z.output<typeof SecretEnvSourceSchema>;
+/** A secret env source as written. */
+export type SecretEnvSourceInput = z.input<typeof SecretEnvSourceSchema>;
+
+/** Validates a `corev1.EnvFromSource`: one entry of an agent's `envFrom`. */
+export const EnvFromSourceSchema = z
+  .object({
+    configMapRef: ConfigMapEnvSourceSchema.optional(),
+    prefix: z
+      .string()
+      .optional()
+      .describe("Optional text to prepend to the name of each environment variable."),
+    secretRef: SecretEnvSourceSchema.optional(),
+  })
+  .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets");
+/** An env-from source as stored. */
+export type EnvFromSource = z.output<typeof EnvFromSourceSchema>;
+/** An env-from source as written. */
+export type EnvFromSourceInput = z.input<typeof EnvFromSourceSchema>;

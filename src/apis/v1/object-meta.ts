@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "./internal/k8s-names.js";
+
+type MetaNames = { name?: string | undefined; generateName?: string | undefined; namespace?: string | undefined };
+
+/** The apiserver's name checks for a custom resource (`ValidateObjectMetaAccessor`, `NameIsDNSSubdomain`). */
+function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {
+  const { name, generateName, namespace } = meta;
+  if (generateName) {
+    for (const message of nameIsDNSSubdomain(generateName, true)) {
+      ctx.addIssue({ code: "custom", path: ["generateName"], message, input: generateName });
+    }
+  }
+  if (name) {
+    for (const message of nameIsDNSSubdomain(name, false)) ctx.addIssue({ code: "custom", path: ["name"], message, input: name });
+  } else if (generateName) {
+    const generated = generatedNameStandIn(generateName);
+    for (const message of nameIsDNSSubdomain(generated, false)) {
+      ctx.addIssue({ code: "custom", path: ["name"], message: `generated from generateName: ${message}`, input: generated });
+    }
+  } else {
+    ctx.addIssue({ code: "custom", path: ["name"], message: "name or generateName is required", input: name });
+  }
+  if (namespace) {
+    for (const message of dns1123LabelErrors(namespace)) ctx.addIssue({ code: "custom", path: ["namespace"], message, input: namespace });
+  }
+}
+
+/**
+ * Validates the `metadata` of a cocoon custom resource. Permissive like the CRD (`type: object`):
+ * unknown keys are kept and only the commonly read fields are typed. It checks what the apiserver
+ * checks on names: `name` (or, when absent, `generateName`) must be a DNS-1123 subdomain of at most
+ * 253 characters; a `generateName` may end in `-`; a `namespace`, when set, must be a DNS-1123 label.
+ * Labels, annotations and the other fields are not validated beyond their types.
+ *
+ * @example
+ * ```ts
+ * ObjectMetaSchema.parse({ name: "demo", namespace: "default" });
+ * ObjectMetaSchema.safeParse({ name: "Demo" }).success; // => false
+ * ObjectMetaSchema.safeParse({ generateName: "demo-" }).success; // => true
+ * ```
+ */
+export const ObjectMetaSchema = z
+  .looseObject({
+    name: z.string().optional(),
+    generateName: z.string().optional(),
+    namespace: z.string().optional(),
+    uid: z.string().optional(),
+    resourceVersion: z.string().optional(),
+    generation: z.int().optional(),
+    labels: z.record(z.string(), z.string()).optional(),
+    annotations: z.record(z.string(), z.string()).optional(),
+    finalizers: z.array(z.string()).optional(),
+  })
+  .superRefine(checkNames);
+/** Object metadata as stored; keys not listed are kept as `unknown`. */
+export type ObjectMeta = z.output<typeof ObjectMetaSchema>;
+/** Object metadata as written. */
+export type ObjectMetaInput = z.input<typeof ObjectMetaSchema>;
+
+/** Validates the `metadata` of a list (`metav1.ListMeta`); permissive, unknown keys kept. */
+export const ListMetaSchema = z.looseObject({
+  resourceVersion: z.string().optional(),
+  continue: z.string().optional(),
+  remainingItemCount: z.int().optional(),
+});
+/** List metadata as stored. */
+export type ListMeta = z.output<typeof ListMetaSchema>;
+/** List metadata as written. */
+export type ListMetaInput = z.input<typeof ListMetaSchema>;

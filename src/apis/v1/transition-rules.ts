@@ -1,0 +1,87 @@
+import { POD_REF_IMMUTABLE_MESSAGE, SNAPSHOT_CLASS_IMMUTABLE_MESSAGE } from "./internal/cel-rules.js";
+
+/** One failed rule: the path of the field the rule sits on (as the apiserver reports it) and its message. */
+export interface ValidationIssue {
+  /** Field path from the object root, e.g. `["spec"]` or `["spec", "podRef"]`. */
+  readonly path: readonly (string | number)[];
+  /** The rule's message, word for word as in the CRD. */
+  readonly message: string;
+}
+
+/**
+ * The verdict of an update check, shaped like zod's `safeParse` result: `success: true`, or
+ * `success: false` with at least one {@link ValidationIssue}.
+ */
+export type ValidationResult =
+  | { readonly success: true }
+  | { readonly success: false; readonly issues: readonly [ValidationIssue, ...ValidationIssue[]] };
+
+/** The part of a CocoonSet the update rules read; a `CocoonSet` or a `CocoonSetInput` fits. */
+export interface CocoonSetUpdateView {
+  readonly spec?: { readonly snapshotCompatibilityClass?: string | undefined } | undefined;
+}
+
+/** The part of a CocoonHibernation the update rules read; a `CocoonHibernation` or its input fits. */
+export interface CocoonHibernationUpdateView {
+  readonly spec?: { readonly podRef?: { readonly name?: string | undefined } | undefined } | undefined;
+}
+
+const OK: ValidationResult = Object.freeze({ success: true });
+
+function fail(path: readonly (string | number)[], message: string): ValidationResult {
+  return { success: false, issues: [{ path, message }] };
+}
+
+/** CEL `has()`: the key is present. JSON has no `undefined`, and the apiserver prunes `null`. */
+function has<T>(value: T | null | undefined): value is T {
+  return value !== undefined && value !== null;
+}
+
+/**
+ * Checks the CRD's transition rules for an update of a CocoonSet from `oldSet` to `newSet`: once
+ * `spec.snapshotCompatibilityClass` is present it may not change or be removed (message
+ * `snapshotCompatibilityClass is immutable once set`, path `["spec"]`). Presence is what counts, as
+ * with CEL's `has()`: an explicit `""` is "set" and locks the field. Like the apiserver, the rule is
+ * skipped when either object has no `spec`.
+ *
+ * Only the update-only rules are checked here; validate `newSet` itself with `CocoonSetSchema`.
+ * Never throws.
+ *
+ * @example
+ * ```ts
+ * const result = validateCocoonSetUpdate(current, next);
+ * if (!result.success) console.error(result.issues[0].message);
+ * ```
+ */
+export function validateCocoonSetUpdate(oldSet: CocoonSetUpdateView, newSet: CocoonSetUpdateView): ValidationResult {
+  const oldSpec = oldSet.spec;
+  const newSpec = newSet.spec;
+  if (!has(oldSpec) || !has(newSpec)) return OK;
+  const oldClass = oldSpec.snapshotCompatibilityClass;
+  if (!has(oldClass)) return OK;
+  const newClass = newSpec.snapshotCompatibilityClass;
+  return has(newClass) && newClass === oldClass ? OK : fail(["spec"], SNAPSHOT_CLASS_IMMUTABLE_MESSAGE);
+}
+
+/**
+ * Checks the CRD's transition rules for an update of a CocoonHibernation: `spec.podRef` may not
+ * change (message `spec.podRef is immutable`, path `["spec", "podRef"]`). Skipped when either side
+ * has no `podRef`. Never throws.
+ *
+ * @example
+ * ```ts
+ * validateCocoonHibernationUpdate(
+ *   { spec: { podRef: { name: "a" } } },
+ *   { spec: { podRef: { name: "b" } } },
+ * ); // => { success: false, issues: [{ path: ["spec", "podRef"], message: "spec.podRef is immutable" }] }
+ * ```
+ */
+export function validateCocoonHibernationUpdate(
+  oldHibernation: CocoonHibernationUpdateView,
+  newHibernation: CocoonHibernationUpdateView,
+): ValidationResult {
+  const oldRef = oldHibernation.spec?.podRef;
+  const newRef = newHibernation.spec?.podRef;
+  if (!has(oldRef) || !has(newRef)) return OK;
+  return oldRef.name === newRef.name ? OK : fail(["spec", "podRef"], POD_REF_IMMUTABLE_MESSAGE);
+}
