@@ -8,6 +8,8 @@
  * - `ERR_INVALID_OBJECT`: an object fails its schema (the error names the field path).
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
+ * - `ERR_NO_NODE_IP`: no non-loopback IPv4 address was found on this host.
+ * - `ERR_ADMISSION_DECODE`: an admission review request body could not be decoded.
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -16,7 +18,9 @@ export type CocoonErrorCode =
   | "ERR_INVALID_ARGUMENT"
   | "ERR_INVALID_OBJECT"
   | "ERR_KUBECONFIG"
-  | "ERR_CONTROL_PLANE";
+  | "ERR_CONTROL_PLANE"
+  | "ERR_NO_NODE_IP"
+  | "ERR_ADMISSION_DECODE";
 
 const BRAND = Symbol.for("@cocoonstack/cocoon-common/error");
 

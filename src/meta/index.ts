@@ -51,4 +51,4 @@ export { connectionType } from "./connection.js";
 export { preferredHostnameAffinity, requiredHostnameAffinity } from "./affinity.js";
 export type { HostnameSelectorTerm, PreferredHostnameAffinity, RequiredHostnameAffinity } from "./affinity.js";
 export { QUANTITY_PATTERN, QuantityFormat, isQuantity, parseQuantity, quantityString } from "./quantity.js";
-export type { Quantity } from "./quantity.js";
+export type { ParsedQuantity } from "./quantity.js";

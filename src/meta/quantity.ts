@@ -16,7 +16,7 @@ export const QUANTITY_PATTERN =
   "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
 
 /** A parsed Kubernetes quantity. */
-export interface Quantity {
+export interface ParsedQuantity {
   /** The Go `Format` it was parsed into (a BinarySI value below 1 becomes DecimalSI). */
   readonly format: QuantityFormat;
   /** What Go's `String()` returns: the canonical form, or the input itself when Go caches it. */
@@ -34,7 +34,7 @@ export interface Quantity {
  * parseQuantity("1.500G"); // => { format: "DecimalSI", text: "1.500G" } (kept as written, like Go)
  * ```
  */
-export function parseQuantity(text: string): Quantity {
+export function parseQuantity(text: string): ParsedQuantity {
   return parseOrThrow(text, JSON.stringify(text));
 }
 
@@ -74,7 +74,7 @@ export function quantityString(q: string | number | bigint | null | undefined): 
   }
 }
 
-function parseOrThrow(text: string, shown: string): Quantity {
+function parseOrThrow(text: string, shown: string): ParsedQuantity {
   const result = parseGoQuantity(text);
   if ("error" in result) throw invalid(shown, result.error);
   return result;
