@@ -1,10 +1,35 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
+// Proposed replacement of vitest.config.ts: two projects, so unit tests never start a control plane.
+//   npx vitest run --project unit          fast, no binaries needed
+//   npx vitest run --project integration   starts one etcd + kube-apiserver for all integration files
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"] },
     testTimeout: 30_000,
     coverage: { provider: "v8", include: ["src/**/*.ts"], exclude: ["src/**/*.test.ts", "src/**/*.test-d.ts"] },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, "test/integration/**"],
+          typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"] },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          // Builds the binaries on first use (minutes; globalSetup has no timeout), then starts the shared server.
+          globalSetup: ["test/global-setup.ts"],
+          // One shared API server on 2 cores: run files one after another so timings and request counts stay stable.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -1,0 +1,18 @@
+/** Median nanoseconds per call of `fn` over `rounds` timed rounds of `iterations` calls each, after a warm-up. */
+export function nsPerCall(fn: () => unknown, iterations = 20_000, rounds = 7): number {
+  for (let i = 0; i < iterations; i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) fn();
+    samples.push(Number(process.hrtime.bigint() - start) / iterations);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(rounds / 2)] ?? Number.NaN;
+}
+
+/** Prints one table row: name, ns per call, and the ratio to the peer's figure. */
+export function row(name: string, ns: number, peerNs?: number): void {
+  const ratio = peerNs === undefined ? "" : ` ${(ns / peerNs).toFixed(2)}x`;
+  console.log(`${name.padEnd(58)} ${ns.toFixed(0).padStart(8)} ns${ratio}`);
+}

@@ -1,0 +1,20 @@
+/**
+ * A real Kubernetes control plane (etcd + kube-apiserver) for Node tests, like controller-runtime's envtest.
+ *
+ * `startControlPlane()` runs both binaries on free loopback ports with RBAC, throwaway credentials
+ * and our CRDs installed; `ensureControlPlaneBinaries()` finds them (`TEST_ASSET_ETCD` /
+ * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`) or builds them once with Go into a cache.
+ *
+ * @module
+ */
+export { ensureControlPlaneBinaries } from "./binaries.js";
+export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "./binaries.js";
+export type { ProgressLog } from "./build-progress.js";
+export { controlPlaneCacheDir } from "./cache-dir.js";
+export { connectToControlPlane } from "./connection.js";
+export type { ControlPlaneClient, ControlPlaneConnection } from "./connection.js";
+export { startControlPlane } from "./control-plane.js";
+export type { ControlPlane, StartControlPlaneOptions } from "./control-plane.js";
+export { ADMIN_USER } from "./credentials.js";
+export { KUBERNETES_VERSION } from "./versions.js";
+export type { CertificateAndKey } from "./x509.js";

@@ -1,0 +1,42 @@
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+// A resolve hook that refuses every package import outside the allowed list, so a module graph
+// that reaches zod or the Kubernetes client fails to load instead of passing by accident.
+function loadWith(entry: string, allowed: readonly string[]): string {
+  const hooks = `
+    const allowed = new Set(${JSON.stringify(allowed)});
+    export async function resolve(specifier, context, next) {
+      const bare = !/^(\\.|\\/|file:|node:|data:)/.test(specifier);
+      const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+      if (bare && !allowed.has(name)) throw new Error("forbidden import: " + specifier);
+      return next(specifier, context);
+    }`;
+  const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+  const script = `const m = await import(${JSON.stringify(`${root}/dist/${entry}`)}); console.log(Object.keys(m).length);`;
+  return execFileSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", script], {
+    encoding: "utf8",
+  }).trim();
+}
+
+describe.skipIf(!existsSync(`${root}/dist/meta/index.js`))("entry point isolation (built dist)", () => {
+  it("./meta loads with no package at all in its graph", () => {
+    expect(Number(loadWith("meta/index.js", []))).toBeGreaterThan(50);
+  });
+
+  it("the root entry loads with zod only, never the Kubernetes client", () => {
+    expect(Number(loadWith("index.js", ["zod"]))).toBeGreaterThan(100);
+  });
+
+  it("./apis/v1 loads with zod only", () => {
+    expect(Number(loadWith("apis/v1/index.js", ["zod"]))).toBeGreaterThan(30);
+  });
+
+  it("the guard itself refuses a forbidden import", () => {
+    expect(() => loadWith("apis/v1/index.js", [])).toThrow(/forbidden import: zod/);
+  });
+});

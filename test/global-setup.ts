@@ -1,0 +1,30 @@
+/**
+ * Vitest `globalSetup` of the integration project: starts ONE control plane for the whole run
+ * and hands its connection to the test files (`inject("controlPlane")`, see `integration/helpers.ts`).
+ *
+ * The first run may build etcd and kube-apiserver (several minutes, progress on stderr); set
+ * `TEST_ASSET_ETCD` / `TEST_ASSET_KUBE_APISERVER` or `KUBEBUILDER_ASSETS` to use existing binaries.
+ *
+ * @module
+ */
+import type { TestProject } from "vitest/node";
+import { ensureControlPlaneBinaries, startControlPlane, type ControlPlaneConnection } from "../src/testing/index.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Connection of the shared control plane (see `test/integration/helpers.ts`). */
+    controlPlane: ControlPlaneConnection;
+    /** Paths of the binaries it runs, for tests that start their own. */
+    controlPlaneBinaries: { etcd: string; kubeApiserver: string };
+  }
+}
+
+/** Starts the shared control plane and returns its teardown. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const binaries = await ensureControlPlaneBinaries();
+  const plane = await startControlPlane({ binaries });
+  process.stderr.write(`[controlplane] shared control plane at ${plane.server} ready in ${plane.startupMs} ms (binaries: ${binaries.source})\n`);
+  project.provide("controlPlane", plane.connection);
+  project.provide("controlPlaneBinaries", { etcd: binaries.etcd, kubeApiserver: binaries.kubeApiserver });
+  return () => plane.stop();
+}

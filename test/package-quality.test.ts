@@ -1,0 +1,45 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const bin = (name: string) => join(root, "node_modules/.bin", name);
+
+function run(cmd: string, args: string[]): { code: number; out: string } {
+  try {
+    return { code: 0, out: execFileSync(cmd, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }) };
+  } catch (err) {
+    const { status, stdout, stderr } = err as { status: number; stdout: string; stderr: string };
+    return { code: status, out: `${stdout}${stderr}` };
+  }
+}
+
+// The published shape is checked the way consumers' tools see it (needs the build from `npm test`).
+describe("package quality", () => {
+  it("publint reports nothing, warnings included", () => {
+    const { code, out } = run(bin("publint"), ["run", "--strict", "--level", "suggestion"]);
+    expect(out).not.toMatch(/Suggestions?:|Warnings?:|Errors?:/);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it("arethetypeswrong finds no problem in any entry point", () => {
+    const { code, out } = run(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--format", "json"]);
+    const report = JSON.parse(out.slice(out.indexOf("{"))) as { analysis: { problems: unknown[] } };
+    expect(report.analysis.problems).toEqual([]);
+    expect(code).toBe(0);
+  }, 120_000);
+
+  it("typedoc builds with zero warnings (every export documented)", () => {
+    const out = mkdtempSync(join(tmpdir(), "cocoon-docs-"));
+    try {
+      const result = run(bin("typedoc"), ["--out", out]);
+      expect(result.out).not.toMatch(/\[warning\]|\[error\]/);
+      expect(result.code).toBe(0);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
