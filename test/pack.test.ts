@@ -19,7 +19,8 @@ describe("the packed package, installed as a dependency", () => {
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
     if (tarball === undefined) throw new Error("npm pack produced no tarball");
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
-    const peers = [`zod@${pkg.devDependencies.zod}`, `@kubernetes/client-node@${pkg.devDependencies["@kubernetes/client-node"]}`, `@types/node@${pkg.devDependencies["@types/node"]}`];
+    const peers = [`zod@${pkg.devDependencies.zod}`, `@kubernetes/client-node@${pkg.devDependencies["@kubernetes/client-node"]}`, `@types/node@${pkg.devDependencies["@types/node"]}`, "@types/ws@8"];
+    // @types/ws: client-node's own declarations import "ws" types; its users install them too.
     run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", `./${tarball}`, ...peers], dir);
   }, 240_000);
   afterAll(() => {

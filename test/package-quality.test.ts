@@ -27,8 +27,11 @@ describe("package quality", () => {
 
   it("arethetypeswrong finds no problem in any entry point", () => {
     const { code, out } = run(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--format", "json"]);
-    const report = JSON.parse(out.slice(out.indexOf("{"))) as { analysis: { problems: unknown[] } };
-    expect(report.analysis.problems).toEqual([]);
+    const report = JSON.parse(out.slice(out.indexOf("{"))) as { analysis: { problems: { kind: string; resolutionKind?: string }[] } };
+    // The esm-only profile: node10 and require-from-CJS resolutions are out of scope for an ESM-only package
+    // (Node >= 20.19 loads it with require(esm), which the CommonJS test in pack.test.ts proves).
+    const ignored = new Set(["node10", "node16-cjs"]);
+    expect(report.analysis.problems.filter((p) => !ignored.has(p.resolutionKind ?? ""))).toEqual([]);
     expect(code).toBe(0);
   }, 120_000);
 

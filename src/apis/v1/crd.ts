@@ -82,8 +82,10 @@ function customResourceDefinition(options: CRDOptions): CustomResourceDefinition
  *
  * @example
  * ```ts
- * const api = kubeConfig.makeApiClient(ApiextensionsV1Api);
- * await api.createCustomResourceDefinition({ body: cocoonSetCRD as V1CustomResourceDefinition });
+ * // installCRDs sends the JSON whole; client-node's typed ApiextensionsV1Api would drop
+ * // every x-kubernetes-* field (the CEL rules and int-or-string among them).
+ * import { installCRDs } from "@cocoonstack/cocoon-common/k8s";
+ * await installCRDs(kubeConfig);
  * ```
  */
 export const cocoonSetCRD: CustomResourceDefinition = /* @__PURE__ */ customResourceDefinition({

@@ -1,0 +1,57 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+
+/** How a per-call agent made by client-node can be rebuilt as a shared keep-alive agent. */
+export interface AgentTwin {
+  /** Equal for agents that connect the same way (class, proxy, every TLS option). */
+  readonly key: string;
+  /** Builds the keep-alive equivalent: same class, same options, plus `extra` and `keepAlive: true`. */
+  make(extra: http.AgentOptions): http.Agent;
+}
+
+/** The fields of an agent this module reads. Node keeps the constructor options on `agent.options`. */
+interface AgentFields {
+  options?: Record<string, unknown>;
+  proxy?: unknown;
+  proxyRequestOptions?: unknown;
+}
+
+/**
+ * Describes how to share `agent`, or returns `undefined` for an agent this module does not know how
+ * to rebuild (it is then used as is, once, exactly as client-node intended).
+ *
+ * Known: Node's `https.Agent` and `http.Agent` (no proxy), and hpagent's `HttpsProxyAgent` /
+ * `HttpProxyAgent` (an `http(s)://` `proxy-url`), which take one options object with the proxy URL
+ * in it. SOCKS agents are left alone.
+ *
+ * @internal
+ */
+export function agentTwin(agent: http.Agent): AgentTwin | undefined {
+  const fields = agent as unknown as AgentFields;
+  const options = fields.options;
+  if (typeof options !== "object" || options === null) return undefined;
+  const Ctor = agent.constructor as new (options: Record<string, unknown>) => http.Agent;
+  let proxy: Record<string, unknown> = {};
+  if (Ctor !== https.Agent && Ctor !== http.Agent) {
+    if (!(fields.proxy instanceof URL)) return undefined;
+    proxy = { proxy: fields.proxy, proxyRequestOptions: fields.proxyRequestOptions };
+  }
+  const key = `${Ctor.name}|${fingerprint({ ...options, ...proxy })}`;
+  return { key, make: (extra) => new Ctor({ ...options, ...extra, ...proxy, keepAlive: true }) };
+}
+
+/** A stable text for a value: keys sorted, binary data and PEM text hashed, `undefined` dropped. */
+function fingerprint(value: unknown): string {
+  if (value instanceof URL) return JSON.stringify(value.href);
+  if (value instanceof Uint8Array) return `sha256:${createHash("sha256").update(value).digest("hex")}`;
+  if (typeof value === "string" && value.length > 64) return `sha256:${createHash("sha256").update(value).digest("hex")}`;
+  if (Array.isArray(value)) return `[${value.map(fingerprint).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(",")}}`;
+  }
+  if (typeof value === "function") return "fn";
+  return JSON.stringify(value) ?? "undefined";
+}

@@ -1,0 +1,37 @@
+import { Observable, setHeaderOptions, type ConfigurationOptions, type ObservableMiddleware, type RequestContext } from "@kubernetes/client-node";
+
+/** What one call through client-node's generated APIs may carry. */
+export interface CallSettings {
+  /** `Content-Type` of the request body, e.g. `PatchStrategy.MergePatch`. */
+  contentType?: string | undefined;
+  /** Aborts the request; the call rejects with the signal's reason or node-fetch's `AbortError`. */
+  signal?: AbortSignal | undefined;
+}
+
+/** A middleware that hands the request's abort signal to the HTTP library. */
+function signalMiddleware(signal: AbortSignal): ObservableMiddleware {
+  return {
+    pre: (context: RequestContext) => {
+      context.setSignal(signal);
+      return new Observable(Promise.resolve(context));
+    },
+    post: (response) => new Observable(Promise.resolve(response)),
+  };
+}
+
+/**
+ * Builds the per-call options of a generated client-node API method: a `Content-Type` override
+ * (client-node sends `application/json-patch+json` for every patch unless told otherwise) and an
+ * abort signal. Middleware is appended to the client's own, never replacing it.
+ *
+ * @internal
+ */
+export function callOptions(settings: CallSettings = {}): ConfigurationOptions | undefined {
+  const { contentType, signal } = settings;
+  let options: ConfigurationOptions | undefined;
+  if (contentType !== undefined) options = setHeaderOptions("Content-Type", contentType);
+  if (signal !== undefined) {
+    options = { ...options, middleware: [...(options?.middleware ?? []), signalMiddleware(signal)], middlewareMergeStrategy: "append" };
+  }
+  return options;
+}

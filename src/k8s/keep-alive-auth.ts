@@ -1,0 +1,77 @@
+import type http from "node:http";
+import type { KubeConfig, RequestContext, SecurityAuthentication } from "@kubernetes/client-node";
+import { agentTwin } from "./agent-twin.js";
+
+/** Free sockets idle this long are closed by the client, before kube-apiserver's 90 s idle timeout can race a request. */
+const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+/** Distinct connection settings kept at once; the oldest is dropped (not destroyed) beyond this. */
+const MAX_AGENTS = 16;
+
+/** A client-node authentication method that shares keep-alive connections; see {@link keepAliveAuthentication}. */
+export interface KeepAliveAuthentication extends SecurityAuthentication {
+  /** Closes every shared connection. Later calls open new ones. */
+  close(): void;
+}
+
+/** Options of {@link keepAliveAuthentication}. */
+export interface KeepAliveOptions {
+  /**
+   * Options merged into every shared agent (e.g. `maxSockets`); `keepAlive` is always on and
+   * `timeout` (idle time before a free socket is closed) defaults to 60 000 ms.
+   */
+  agentOptions?: http.AgentOptions | undefined;
+}
+
+/**
+ * Wraps a `KubeConfig` as a client-node authentication method that reuses connections.
+ *
+ * Each request is first authenticated by the `KubeConfig` itself (`applySecurityAuthentication`:
+ * bearer tokens, token files, exec and auth-provider plugins, basic auth, client certificates,
+ * CA, `insecure-skip-tls-verify`, `tls-server-name`, `proxy-url`), which also builds a fresh agent
+ * for the request, as client-node 1.x does on every call. That agent is then swapped for a cached
+ * keep-alive agent of the same class built from the same options, one per distinct
+ * TLS/proxy setting, so a rotated certificate or token file still takes effect on the next request.
+ * Agents it cannot rebuild (SOCKS proxies) and HTTP libraries without agents (client-node 2's
+ * undici dispatchers) are left exactly as the `KubeConfig` set them.
+ *
+ * @example
+ * ```ts
+ * const auth = keepAliveAuthentication(kubeConfig);
+ * const configuration = createConfiguration({
+ *   baseServer: new ServerConfiguration(kubeConfig.getCurrentCluster()!.server, {}),
+ *   authMethods: { default: auth },
+ * });
+ * const apps = new AppsV1Api(configuration);
+ * ```
+ */
+export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAliveOptions = {}): KeepAliveAuthentication {
+  const extra: http.AgentOptions = { timeout: DEFAULT_IDLE_TIMEOUT_MS, ...options.agentOptions };
+  const agents = new Map<string, http.Agent>();
+
+  const shared = (fresh: http.Agent): http.Agent | undefined => {
+    const twin = agentTwin(fresh);
+    if (twin === undefined) return undefined;
+    let agent = agents.get(twin.key);
+    if (agent === undefined) {
+      agent = twin.make(extra);
+      if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value as string);
+      agents.set(twin.key, agent);
+    }
+    return agent;
+  };
+
+  return {
+    getName: () => "cocoon-common keep-alive kubeconfig",
+    async applySecurityAuthentication(context: RequestContext): Promise<void> {
+      await kubeConfig.applySecurityAuthentication(context);
+      if (typeof context.getAgent !== "function") return;
+      const fresh = context.getAgent();
+      const agent = fresh === undefined ? undefined : shared(fresh);
+      if (agent !== undefined) context.setAgent(agent);
+    },
+    close(): void {
+      for (const agent of agents.values()) agent.destroy();
+      agents.clear();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * Where a helper reports a failure it survives. `console` fits as it is, and so does any logger
+ * with a message-first `error` (winston, the admission handler's `AdmissionLogger`). The message
+ * names the error on its own, so a logger that drops the fields still says what went wrong;
+ * pino and bunyan take the fields first: `{ error: (message, fields) => log.error(fields, message) }`.
+ *
+ * @example
+ * ```ts
+ * await releaseSeat(clients, pod, { logger: console });
+ * await releaseSeat(clients, pod, { logger: { error: (message, fields) => pinoLogger.error(fields, message) } });
+ * ```
+ */
+export interface Logger {
+  /** Logs `message` at error level; `fields` holds the error as `err` and the object it concerns. */
+  error(message: string, fields?: Record<string, unknown>): void;
+}

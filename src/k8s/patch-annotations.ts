@@ -1,0 +1,59 @@
+import { PatchStrategy } from "@kubernetes/client-node";
+import { annotationsMergePatch, annotationsSatisfied, type AnnotationDelta } from "../meta/index.js";
+import { resolveTarget, sendPatch, type AnnotationClients, type KubeObject } from "./patch-target.js";
+
+/** Options of the annotation patch helpers. */
+export interface AnnotationPatchOptions {
+  /** Aborts the request; the call then rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Sends `delta` as one JSON merge patch (`application/merge-patch+json`) of
+ * `metadata.annotations`, or nothing when `target` already holds it ({@link annotationsSatisfied}).
+ *
+ * The body is exactly {@link annotationsMergePatch}`(delta)`: a value sets its key, `null` deletes
+ * it, every other annotation and field is left alone, and there is no `resourceVersion`
+ * precondition (annotation writes commute). `target` is never modified; the promise resolves to the
+ * server's copy, or to `target` itself when nothing was sent. Pods go through `clients.core`, and
+ * an object without `kind` counts as a Pod (client-node's typed lists leave `kind` out);
+ * CocoonSets and CocoonHibernations go through `clients.customObjects`.
+ *
+ * @throws {@link CocoonError} `ERR_INVALID_ANNOTATION_DELTA` for an empty or ill-typed delta (checked
+ * first, even when nothing would be sent); `ERR_INVALID_ARGUMENT` for an unsupported kind or a
+ * missing name, namespace or client; client-node's `ApiException` for a refused request.
+ * @example
+ * ```ts
+ * const pod = await core.readNamespacedPod({ name, namespace });
+ * await patchAnnotations({ core }, pod, { [Annotation.VMID]: "vm-1", [Annotation.IP]: null });
+ * // PATCH .../pods/<name>  {"metadata":{"annotations":{"vm.cocoonstack.io/ip":null,"vm.cocoonstack.io/id":"vm-1"}}}
+ * ```
+ */
+export async function patchAnnotations<T extends KubeObject>(
+  clients: AnnotationClients,
+  target: T,
+  delta: AnnotationDelta,
+  options: AnnotationPatchOptions = {},
+): Promise<T> {
+  const body = annotationsMergePatch(delta);
+  const resolved = resolveTarget(target);
+  if (annotationsSatisfied(target, delta)) return target;
+  return sendAnnotations(clients, target, body, options, resolved);
+}
+
+/**
+ * Sends an annotation merge patch without looking at the current value; the typed helpers call it
+ * after their own (parsed-value) short-circuit.
+ *
+ * @internal
+ */
+export async function sendAnnotations<T extends KubeObject>(
+  clients: AnnotationClients,
+  target: T,
+  body: object,
+  options: AnnotationPatchOptions,
+  resolved = resolveTarget(target),
+): Promise<T> {
+  options.signal?.throwIfAborted();
+  return (await sendPatch(clients, resolved, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as T;
+}
