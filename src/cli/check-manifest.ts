@@ -4,6 +4,7 @@ import type { CustomResourceDefinition } from "../apis/v1/crd-types.js";
 import { CocoonHibernationSchema } from "../apis/v1/cocoonhibernation-types.js";
 import { CocoonSetSchema } from "../apis/v1/cocoonset-types.js";
 import { GROUP, Kind } from "../apis/v1/groupversion-info.js";
+import { RULES_NOT_CHECKED_MESSAGE } from "../apis/v1/internal/rule-gate.js";
 import { type ValidationResult, validateCocoonHibernationUpdate, validateCocoonSetUpdate } from "../apis/v1/transition-rules.js";
 import { type FieldPath, formatFieldPath } from "./field-path.js";
 import { type Finding, type ObjectIdentity, identityOf } from "./identity.js";
@@ -89,9 +90,13 @@ export function checkManifest(manifest: Manifest, old?: Manifest): CheckResult {
     return { ...id, manifest, valid: true, skipped: true, reason: SKIP_REASON, errors: [] };
   }
   const parsed = rules.schema.safeParse(value);
-  const errors: Finding[] = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => ({
+  const issues = parsed.success ? [] : parsed.error.issues;
+  // The server's root notice that CEL rules were skipped adds nothing to the errors that caused it;
+  // it does tell us the transition rules are skipped too, as the server skips them.
+  const rulesSkipped = issues.some((issue) => issue.path.length === 0 && issue.message === RULES_NOT_CHECKED_MESSAGE);
+  const errors: Finding[] = issues
+    .filter((issue) => !(issue.path.length === 0 && issue.message === RULES_NOT_CHECKED_MESSAGE))
+    .map((issue) => ({
         path: formatFieldPath(issue.path),
         line: manifest.lineOf(issue.path),
         message: issue.code === "invalid_type" && valueAt(value, issue.path) === undefined ? "Required value" : issue.message,
@@ -100,7 +105,7 @@ export function checkManifest(manifest: Manifest, old?: Manifest): CheckResult {
   for (const path of schema === undefined ? [] : unknownFields(value, schema)) {
     errors.push({ path: formatFieldPath(path), line: manifest.lineOf(path), message: "unknown field" });
   }
-  if (old !== undefined) {
+  if (old !== undefined && !rulesSkipped) {
     const oldParsed = rules.schema.safeParse(old.value);
     const update = rules.update((oldParsed.success ? oldParsed.data : old.value) as never, (parsed.success ? parsed.data : value) as never);
     if (!update.success) {

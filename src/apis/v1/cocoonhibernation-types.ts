@@ -3,6 +3,7 @@ import { conditionList } from "./condition.js";
 import { CocoonHibernationPhaseSchema, HibernationDesireSchema } from "./enums.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
 import { POD_REF_IMMUTABLE_RULE } from "./internal/cel-rules.js";
+import { gatedRules } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
 
@@ -47,7 +48,10 @@ export type CocoonHibernationStatusInput = z.input<typeof CocoonHibernationStatu
 
 /**
  * Validates a CocoonHibernation the way the apiserver does on create (type meta, names, enums,
- * required fields; unknown fields dropped). There are no defaults.
+ * required fields; unknown fields dropped). There are no defaults. As the apiserver does, an
+ * object with a blocking error (a wrong type, a missing required field, a bad enum value) also
+ * gets the root issue `some validation rules were not checked ...` (path `[]`). The apiserver
+ * ignores `status` on create; see `CocoonSetSchema` for the other known differences.
  *
  * @example
  * ```ts
@@ -67,6 +71,9 @@ export const CocoonHibernationSchema = z
     spec: CocoonHibernationSpecSchema.optional(),
     status: CocoonHibernationStatusSchema.optional(),
   })
+  // The CRD's only rule is a transition rule (update only), but the apiserver still reports
+  // that it skipped it when the object has a blocking error.
+  .superRefine(...gatedRules(() => undefined))
   .describe("CocoonHibernation is the Schema for the cocoonhibernations API.");
 /** A CocoonHibernation as stored and read back. */
 export type CocoonHibernation = z.output<typeof CocoonHibernationSchema>;

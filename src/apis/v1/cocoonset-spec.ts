@@ -16,6 +16,7 @@ import {
   RELEASE_REQUIRES_MAIN_ONLY_RULE,
   SNAPSHOT_CLASS_IMMUTABLE_RULE,
 } from "./internal/cel-rules.js";
+import { gatedRules } from "./internal/rule-gate.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";
 
@@ -62,33 +63,33 @@ export type ToolboxSpec = z.output<typeof ToolboxSpecSchema>;
 /** A toolbox spec as written; defaulted fields are optional. */
 export type ToolboxSpecInput = z.input<typeof ToolboxSpecSchema>;
 
-/** The create/update CEL rule of the spec, evaluated on the defaulted value. */
-function releaseRequiresMainOnly(spec: {
+/** The spec as the create/update rule reads it (defaults applied). */
+interface ReleaseRuleView {
   hibernatePolicy: HibernatePolicy;
   agent: { replicas: number };
   toolboxes?: readonly unknown[] | undefined;
-}): boolean {
-  return (
-    spec.hibernatePolicy !== HibernatePolicy.Release ||
-    (spec.agent.replicas === 0 && (spec.toolboxes === undefined || spec.toolboxes.length === 0))
-  );
 }
 
 /**
- * Validates the desired state of a CocoonSet (Go `CocoonSetSpec`). Defaults
- * `snapshotPolicy=always`, `hibernatePolicy=retain`, `nodePool=default`; `snapshotCompatibilityClass`
- * is a label value (≤ 63 characters, may be empty). Enforces the CRD's create-time rule
- * `hibernatePolicy=release requires agent.replicas=0 and no toolboxes` after defaulting; the
- * transition rule on `snapshotCompatibilityClass` is {@link validateCocoonSetUpdate}'s job.
+ * The create/update CEL rule of the spec, on the defaulted value: a `release` policy needs
+ * `agent.replicas=0` and no toolboxes. Adds the rule's message at `path` (the spec's path).
  *
- * @example
- * ```ts
- * const spec = CocoonSetSpecSchema.parse({ agent: { image: "ghcr.io/acme/agent:1" } });
- * spec.snapshotPolicy; // => "always"
- * spec.agent.mode; // => "clone"
- * ```
+ * @internal
  */
-export const CocoonSetSpecSchema = z
+export function checkReleaseRule(spec: ReleaseRuleView, ctx: z.RefinementCtx, path: readonly PropertyKey[]): void {
+  if (spec.hibernatePolicy !== HibernatePolicy.Release) return;
+  if (spec.agent.replicas === 0 && (spec.toolboxes === undefined || spec.toolboxes.length === 0)) return;
+  ctx.addIssue({ code: "custom", path: [...path], message: RELEASE_REQUIRES_MAIN_ONLY_MESSAGE, input: spec });
+}
+
+/**
+ * The fields of a CocoonSet spec, carrying the CRD's CEL rules as metadata but not checking them:
+ * {@link CocoonSetSpecSchema} checks them on a spec alone, `CocoonSetSchema` on the whole object
+ * (the apiserver skips them when the object has a blocking error anywhere).
+ *
+ * @internal
+ */
+export const cocoonSetSpecFields = z
   .object({
     suspend: z.boolean().optional(),
     snapshotPolicy: SnapshotPolicySchema.default(SnapshotPolicy.Always),
@@ -113,10 +114,28 @@ export const CocoonSetSpecSchema = z
     agent: AgentSpecSchema,
     toolboxes: z.array(ToolboxSpecSchema).optional(),
   })
-  .refine(releaseRequiresMainOnly, { message: RELEASE_REQUIRES_MAIN_ONLY_MESSAGE })
   .meta({ "x-kubernetes-validations": [RELEASE_REQUIRES_MAIN_ONLY_RULE, SNAPSHOT_CLASS_IMMUTABLE_RULE] })
   .describe("CocoonSetSpec defines the desired state of a CocoonSet.");
+
+/**
+ * Validates the desired state of a CocoonSet (Go `CocoonSetSpec`). Defaults
+ * `snapshotPolicy=always`, `hibernatePolicy=retain`, `nodePool=default`; `snapshotCompatibilityClass`
+ * is a label value (≤ 63 characters, may be empty). Enforces the CRD's create-time rule
+ * `hibernatePolicy=release requires agent.replicas=0 and no toolboxes` after defaulting, when the
+ * apiserver would: not when the spec has a blocking error (a wrong type, a missing required field,
+ * a bad enum value, a string over its maximum length), which gets the apiserver's root issue
+ * `some validation rules were not checked ...` instead. The transition rule on
+ * `snapshotCompatibilityClass` is {@link validateCocoonSetUpdate}'s job.
+ *
+ * @example
+ * ```ts
+ * const spec = CocoonSetSpecSchema.parse({ agent: { image: "ghcr.io/acme/agent:1" } });
+ * spec.snapshotPolicy; // => "always"
+ * spec.agent.mode; // => "clone"
+ * ```
+ */
+export const CocoonSetSpecSchema = cocoonSetSpecFields.superRefine(...gatedRules<CocoonSetSpec>((spec, ctx) => checkReleaseRule(spec, ctx, [])));
 /** A CocoonSet spec as stored, defaults applied. */
-export type CocoonSetSpec = z.output<typeof CocoonSetSpecSchema>;
+export type CocoonSetSpec = z.output<typeof cocoonSetSpecFields>;
 /** A CocoonSet spec as written; defaulted fields are optional. */
-export type CocoonSetSpecInput = z.input<typeof CocoonSetSpecSchema>;
+export type CocoonSetSpecInput = z.input<typeof cocoonSetSpecFields>;

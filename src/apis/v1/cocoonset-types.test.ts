@@ -119,11 +119,12 @@ describe("CocoonSetSchema rejections name the field path", () => {
   ])("rejects %s = %j", (path, value) => {
     const result = parseSpec(specWith(path, value));
     expect(result.success).toBe(false);
-    expect(pathsOf(result).every((p) => p.startsWith(`spec.${path}`))).toBe(true);
+    // Besides the field, a blocking error (type, required, enum, too long) adds the root notice "".
+    expect(pathsOf(result).filter((p) => p !== "").every((p) => p.startsWith(`spec.${path}`))).toBe(true);
   });
 
   it("reports the exact path of an enum violation inside an array item", () => {
-    expect(pathsOf(parseSpec(specWith("toolboxes.0.mode", "daemon")))).toEqual(["spec.toolboxes.0.mode"]);
+    expect(pathsOf(parseSpec(specWith("toolboxes.0.mode", "daemon")))).toEqual(["spec.toolboxes.0.mode", ""]);
   });
 
   it("reports a duplicate list-map key at the later item", () => {
@@ -134,7 +135,7 @@ describe("CocoonSetSchema rejections name the field path", () => {
   });
 
   it("requires spec.agent", () => {
-    expect(pathsOf(parseSpec({}))).toEqual(["spec.agent"]);
+    expect(pathsOf(parseSpec({}))).toEqual(["spec.agent", ""]);
   });
 
   it.each([
@@ -144,12 +145,12 @@ describe("CocoonSetSchema rejections name the field path", () => {
     ["kind", undefined],
   ])("rejects %s = %j", (key, value) => {
     const result = CocoonSetSchema.safeParse({ ...cocoonSet({ agent: { image: IMAGE } }), [key]: value });
-    expect(pathsOf(result)).toEqual([key]);
+    expect(pathsOf(result)).toEqual([key, ""]);
   });
 
   it("requires metadata", () => {
     const { metadata: _metadata, ...rest } = cocoonSet({ agent: { image: IMAGE } });
-    expect(pathsOf(CocoonSetSchema.safeParse(rest))).toEqual(["metadata"]);
+    expect(pathsOf(CocoonSetSchema.safeParse(rest))).toEqual(["metadata", ""]);
   });
 
   it("accepts the boundaries", () => {
@@ -180,14 +181,14 @@ describe("CocoonSetSchema status", () => {
   });
 
   it.each([
-    ["phase", { phase: "Sleeping" }, ["status.phase"]],
-    ["a fractional counter", { readyAgents: 1.5 }, ["status.readyAgents"]],
-    ["an agent without role", { agents: [{ slot: 0 }] }, ["status.agents.0.role"]],
-    ["an agent without slot", { agents: [{ role: "main" }] }, ["status.agents.0.slot"]],
+    ["phase", { phase: "Sleeping" }, ["status.phase", ""]],
+    ["a fractional counter", { readyAgents: 1.5 }, ["status.readyAgents", ""]],
+    ["an agent without role", { agents: [{ slot: 0 }] }, ["status.agents.0.role", ""]],
+    ["an agent without slot", { agents: [{ role: "main" }] }, ["status.agents.0.slot", ""]],
     ["a duplicate agent slot", { agents: [{ slot: 1, role: "a" }, { slot: 1, role: "b" }] }, ["status.agents.1"]],
-    ["a toolbox without name", { toolboxes: [{ podName: "p" }] }, ["status.toolboxes.0.name"]],
+    ["a toolbox without name", { toolboxes: [{ podName: "p" }] }, ["status.toolboxes.0.name", ""]],
     ["a duplicate toolbox name", { toolboxes: [{ name: "t" }, { name: "t" }] }, ["status.toolboxes.1"]],
-    ["a toolbox connType", { toolboxes: [{ name: "t", connType: "telnet" }] }, ["status.toolboxes.0.connType"]],
+    ["a toolbox connType", { toolboxes: [{ name: "t", connType: "telnet" }] }, ["status.toolboxes.0.connType", ""]],
   ])("rejects %s", (_name, status, paths) => {
     expect(pathsOf(withStatus(status))).toEqual(paths);
   });

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { CocoonSetSpecSchema } from "./cocoonset-spec.js";
+import { checkReleaseRule, cocoonSetSpecFields } from "./cocoonset-spec.js";
 import { CocoonSetStatusSchema } from "./cocoonset-status.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
+import { gatedRules } from "./internal/rule-gate.js";
 import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
 
 /**
@@ -11,10 +12,19 @@ import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
  * create-time CEL rule are enforced, and unknown fields are dropped, as structural pruning does.
  * `spec` is optional, as in the CRD. Use {@link validateCocoonSetUpdate} for the update-only rule.
  *
+ * Like the apiserver, it checks the CEL rule only when nothing "blocking" is wrong anywhere in the
+ * object (a wrong type, a missing required field such as `metadata.name`, a bad enum value, a
+ * string over its maximum length); otherwise it reports the apiserver's root issue (path `[]`)
+ * `some validation rules were not checked because the object was invalid; correct the existing
+ * errors to complete validation`. Other issues (bounds, patterns, duplicate list-map keys) are
+ * reported next to the rule's.
+ *
  * Known differences from the apiserver, all on input the apiserver never hands back: a `null`
- * field is rejected (the apiserver prunes it, then defaults); lengths count UTF-16 code units (the
- * apiserver counts code points, which only matters for astral characters in a condition message);
- * integers beyond 2^53 are rejected; labels, annotations and finalizers are type-checked only.
+ * field is rejected (the apiserver prunes it, then defaults); integers beyond 2^53 are rejected
+ * (`JSON.parse` cannot hold them exactly); labels, annotations and finalizers are type-checked
+ * only; a wrong `kind` is reported next to the other issues (the apiserver stops at it). On
+ * create the apiserver ignores `status` (the status subresource is enabled): parse without it to
+ * get its verdict.
  *
  * @example
  * ```ts
@@ -32,9 +42,14 @@ export const CocoonSetSchema = z
     apiVersion: z.literal(API_VERSION),
     kind: z.literal(Kind.CocoonSet),
     metadata: ObjectMetaSchema,
-    spec: CocoonSetSpecSchema.optional(),
+    spec: cocoonSetSpecFields.optional(),
     status: CocoonSetStatusSchema.optional(),
   })
+  .superRefine(
+    ...gatedRules<{ spec?: z.output<typeof cocoonSetSpecFields> | undefined }>((set, ctx) => {
+      if (set.spec !== undefined) checkReleaseRule(set.spec, ctx, ["spec"]);
+    }),
+  )
   .describe("CocoonSet is the Schema for the cocoonsets API.");
 /** A CocoonSet as stored and read back, defaults applied. */
 export type CocoonSet = z.output<typeof CocoonSetSchema>;

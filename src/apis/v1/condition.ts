@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isK8sDateTime } from "./internal/date-time.js";
+import { BLOCKING } from "./internal/rule-gate.js";
 import { int64, listMap } from "./internal/schema-helpers.js";
 
 /** The values of a condition's `status`. */
@@ -22,7 +23,8 @@ export const ConditionSchema = z
   .object({
     lastTransitionTime: z
       .string()
-      .refine(isK8sDateTime, { message: "must be of type date-time" })
+      // The apiserver reports a bad date-time as a type error, which keeps the CEL rules from running.
+      .refine(isK8sDateTime, { message: "must be of type date-time", params: BLOCKING })
       .meta({ format: "date-time" })
       .describe("lastTransitionTime is the last time the condition transitioned from one status to another."),
     message: z

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BLOCKING } from "./internal/rule-gate.js";
+import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "./internal/k8s-names.js";
 
 type MetaNames = { name?: string | undefined; generateName?: string | undefined; namespace?: string | undefined };
@@ -19,7 +21,7 @@ function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {
       ctx.addIssue({ code: "custom", path: ["name"], message: `generated from generateName: ${message}`, input: generated });
     }
   } else {
-    ctx.addIssue({ code: "custom", path: ["name"], message: "name or generateName is required", input: name });
+    ctx.addIssue({ code: "custom", path: ["name"], message: "name or generateName is required", input: name, params: BLOCKING });
   }
   if (namespace) {
     for (const message of dns1123LabelErrors(namespace)) ctx.addIssue({ code: "custom", path: ["namespace"], message, input: namespace });
@@ -47,7 +49,7 @@ export const ObjectMetaSchema = z
     namespace: z.string().optional(),
     uid: z.string().optional(),
     resourceVersion: z.string().optional(),
-    generation: z.int().optional(),
+    generation: int64().optional(),
     labels: z.record(z.string(), z.string()).optional(),
     annotations: z.record(z.string(), z.string()).optional(),
     finalizers: z.array(z.string()).optional(),
@@ -62,7 +64,7 @@ export type ObjectMetaInput = z.input<typeof ObjectMetaSchema>;
 export const ListMetaSchema = z.looseObject({
   resourceVersion: z.string().optional(),
   continue: z.string().optional(),
-  remainingItemCount: z.int().optional(),
+  remainingItemCount: int64().optional(),
 });
 /** List metadata as stored. */
 export type ListMeta = z.output<typeof ListMetaSchema>;

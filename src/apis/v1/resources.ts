@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { QUANTITY_PATTERN } from "../../meta/quantity.js";
-import { listMap } from "./internal/schema-helpers.js";
+import { integer, listMap } from "./internal/schema-helpers.js";
 
 const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
 
@@ -18,7 +18,7 @@ const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
  * ```
  */
 export const QuantitySchema = z
-  .union([z.int(), z.string().regex(QUANTITY_RE)])
+  .union([integer(), z.string().regex(QUANTITY_RE)])
   .meta({ "x-kubernetes-int-or-string": true });
 /** A quantity as stored: an integer or a quantity string. */
 export type Quantity = z.output<typeof QuantitySchema>;

@@ -45,7 +45,9 @@ function has<T>(value: T | null | undefined): value is T {
  * skipped when either object has no `spec`.
  *
  * Only the update-only rules are checked here; validate `newSet` itself with `CocoonSetSchema`.
- * Never throws.
+ * The apiserver evaluates this rule with the other CEL rules, so not when `newSet` has a blocking
+ * error: when `CocoonSetSchema` reports the root issue `some validation rules were not checked ...`,
+ * the server's verdict does not include this rule. Never throws.
  *
  * @example
  * ```ts
@@ -66,7 +68,8 @@ export function validateCocoonSetUpdate(oldSet: CocoonSetUpdateView, newSet: Coc
 /**
  * Checks the CRD's transition rules for an update of a CocoonHibernation: `spec.podRef` may not
  * change (message `spec.podRef is immutable`, path `["spec", "podRef"]`). Skipped when either side
- * has no `podRef`. Never throws.
+ * has no `podRef`, and, by the apiserver, when the new object has a blocking error (see
+ * {@link validateCocoonSetUpdate}). Never throws.
  *
  * @example
  * ```ts
