@@ -3,13 +3,13 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   CONDITION_TYPE_READY,
   type Condition,
-  ConditionStatus,
   findStatusCondition,
   formatConditionTime,
   isStatusConditionTrue,
   newReadyCondition,
   setStatusCondition,
 } from "./conditions.js";
+import { ConditionStatus } from "../apis/v1/condition-status.js";
 
 const NOW = new Date("2026-08-12T10:00:00.789Z");
 const EARLIER = "2026-08-11T09:00:00Z";

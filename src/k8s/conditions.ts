@@ -1,17 +1,9 @@
 // Status conditions: Go's `ConditionTypeReady`, `NewReadyCondition` and apimachinery's
 // `apimeta.SetStatusCondition` / `FindStatusCondition` / `IsStatusConditionTrue`.
 
-/** Status values of a condition (`metav1.ConditionStatus`). */
-export const ConditionStatus = {
-  /** The condition holds. */
-  True: "True",
-  /** The condition does not hold. */
-  False: "False",
-  /** It cannot be told whether the condition holds. */
-  Unknown: "Unknown",
-} as const;
-/** One of the {@link ConditionStatus} values. */
-export type ConditionStatus = (typeof ConditionStatus)[keyof typeof ConditionStatus];
+import { ConditionStatus } from "../apis/v1/condition-status.js";
+
+
 
 /**
  * A status condition (`metav1.Condition`), structurally compatible with client-node's `V1Condition`

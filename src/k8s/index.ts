@@ -30,9 +30,9 @@ export type { InstallCRDsClients, InstallCRDsOptions } from "./install-crds.js";
 export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";
 export { loadKubeConfig } from "./load-kube-config.js";
 export type { LoadKubeConfigOptions } from "./load-kube-config.js";
+export { ConditionStatus } from "../apis/v1/condition-status.js";
 export {
   CONDITION_TYPE_READY,
-  ConditionStatus,
   findStatusCondition,
   formatConditionTime,
   isStatusConditionTrue,

@@ -8,7 +8,9 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
+import { type CocoonClients, createClients } from "../../src/k8s/index.js";
 import type { ControlPlaneConnection } from "../../src/testing/index.js";
+import { createTestNamespace, getControlPlane } from "./helpers.js";
 
 /** One request as the proxy received it. */
 export interface RecordedRequest {
@@ -144,4 +146,26 @@ export function adminKubeConfigAt(connection: ControlPlaneConnection, server: st
     { name: "admin", token: connection.adminToken },
   );
   return kc;
+}
+
+/** What a proxied integration suite works with: its namespace, the recording proxy, clients through it, admin clients. */
+export interface ProxiedSuite {
+  ns: string;
+  proxy: RecordingProxy;
+  viaProxy: CocoonClients;
+  admin: CocoonClients;
+}
+
+/** Opens a {@link ProxiedSuite} on the shared control plane, in a fresh namespace named after `prefix`. */
+export async function openProxiedSuite(prefix: string): Promise<ProxiedSuite> {
+  const ns = await createTestNamespace(prefix);
+  const proxy = await startRecordingProxy(getControlPlane().connection);
+  return { ns, proxy, viaProxy: createClients(proxy.kubeConfig()), admin: createClients(getControlPlane().kubeConfig) };
+}
+
+/** Closes what {@link openProxiedSuite} opened. */
+export async function closeProxiedSuite(suite: Omit<ProxiedSuite, "ns">): Promise<void> {
+  suite.viaProxy.close();
+  suite.admin.close();
+  await suite.proxy.close();
 }

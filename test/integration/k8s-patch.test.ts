@@ -1,7 +1,6 @@
 import type { V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createClients,
   patch,
   patchAnnotations,
   patchCocoonSetGeneration,
@@ -13,8 +12,7 @@ import {
   type KubeObject,
 } from "../../src/k8s/index.js";
 import { Annotation, annotationsMergePatch, type AnnotationDelta } from "../../src/meta/index.js";
-import { createTestNamespace, getControlPlane } from "./helpers.js";
-import { startRecordingProxy, type RecordingProxy } from "./k8s-counting-proxy.js";
+import { closeProxiedSuite, openProxiedSuite, type RecordingProxy } from "./k8s-counting-proxy.js";
 
 const MERGE = "application/merge-patch+json";
 const OTHER = { "keep.example.com/other": "untouched" };
@@ -27,17 +25,10 @@ let admin: CocoonClients;
 let counter = 0;
 
 beforeAll(async () => {
-  ns = await createTestNamespace("k8s-patch");
-  proxy = await startRecordingProxy(getControlPlane().connection);
-  viaProxy = createClients(proxy.kubeConfig());
-  admin = createClients(getControlPlane().kubeConfig);
+  ({ ns, proxy, viaProxy, admin } = await openProxiedSuite("k8s-patch"));
 });
 
-afterAll(async () => {
-  viaProxy.close();
-  admin.close();
-  await proxy.close();
-});
+afterAll(() => closeProxiedSuite({ proxy, viaProxy, admin }));
 
 async function newPod(annotations: Record<string, string> = {}): Promise<V1Pod> {
   const name = `pod-${++counter}`;

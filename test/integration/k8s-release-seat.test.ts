@@ -1,9 +1,9 @@
 import { AdmissionregistrationV1Api, PatchStrategy, Watch, setHeaderOptions, type V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClients, isNotFound, releaseSeat, statusCode, type CocoonClients } from "../../src/k8s/index.js";
+import { isNotFound, releaseSeat, statusCode, type CocoonClients } from "../../src/k8s/index.js";
 import { Annotation } from "../../src/meta/index.js";
 import { createTestNamespace, getControlPlane } from "./helpers.js";
-import { startRecordingProxy, type RecordingProxy } from "./k8s-counting-proxy.js";
+import { closeProxiedSuite, openProxiedSuite, type RecordingProxy } from "./k8s-counting-proxy.js";
 
 const FLAG_BODY = JSON.stringify({ metadata: { annotations: { [Annotation.KeepSnapshotOnDelete]: "true" } } });
 
@@ -14,17 +14,10 @@ let admin: CocoonClients;
 let counter = 0;
 
 beforeAll(async () => {
-  ns = await createTestNamespace("k8s-seat");
-  proxy = await startRecordingProxy(getControlPlane().connection);
-  viaProxy = createClients(proxy.kubeConfig());
-  admin = createClients(getControlPlane().kubeConfig);
+  ({ ns, proxy, viaProxy, admin } = await openProxiedSuite("k8s-seat"));
 });
 
-afterAll(async () => {
-  viaProxy.close();
-  admin.close();
-  await proxy.close();
-});
+afterAll(() => closeProxiedSuite({ proxy, viaProxy, admin }));
 
 function newPod(namespace: string, options: { nodeName?: string; annotations?: Record<string, string>; name?: string } = {}): Promise<V1Pod> {
   return admin.core.createNamespacedPod({

@@ -3,10 +3,7 @@ import { isK8sDateTime } from "./internal/date-time.js";
 import { BLOCKING } from "./internal/rule-gate.js";
 import { int64, listMap } from "./internal/schema-helpers.js";
 
-/** The values of a condition's `status`. */
-export const ConditionStatus = { True: "True", False: "False", Unknown: "Unknown" } as const;
-/** One of the {@link ConditionStatus} values. */
-export type ConditionStatus = (typeof ConditionStatus)[keyof typeof ConditionStatus];
+import { ConditionStatus } from "./condition-status.js";
 
 const CONDITION_TYPE_RE =
   /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;

@@ -79,7 +79,8 @@ export type {
   SecretEnvSource,
   SecretEnvSourceInput,
 } from "./env-from.js";
-export { ConditionSchema, ConditionStatus } from "./condition.js";
+export { ConditionSchema } from "./condition.js";
+export { ConditionStatus } from "./condition-status.js";
 export type { Condition, ConditionInput } from "./condition.js";
 
 export { VMOptionsSchema } from "./vm-options.js";
