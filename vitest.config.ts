@@ -13,8 +13,19 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/integration/**"],
+          exclude: [...configDefaults.exclude, "test/integration/**", "test/conformance/**"],
           typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"] },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "conformance",
+          include: ["test/conformance/**/*.test.ts"],
+          // Builds the Go oracle once (cached by source hash) before the workers start.
+          globalSetup: ["test/conformance/global-setup.ts"],
+          // Thousands of generated cases per property, compared with Go in one batch per test.
+          testTimeout: 180_000,
         },
       },
       {

@@ -99,8 +99,9 @@ export function annotationsSatisfied(obj: Annotated, delta: AnnotationDelta): bo
 /**
  * Builds the JSON merge patch that applies `delta` on the server.
  *
- * Keys are inserted in sorted order, as Go's `encoding/json` sorts map keys (JavaScript still lists
- * integer-like keys such as `"10"` first when serialising; the meaning is the same). Unlike Go's `AnnotationsMergePatch(nil)`,
+ * Keys are inserted in sorted order, as Go's `encoding/json` sorts map keys; the meaning on the wire
+ * is Go's, though `JSON.stringify` of it may differ in bytes (integer-like keys first, no HTML
+ * escaping): {@link annotationsMergePatchJSON} gives Go's exact bytes. Unlike Go's `AnnotationsMergePatch(nil)`,
  * which yields `{"metadata":{"annotations":null}}` and wipes every annotation, a missing or empty
  * delta is refused.
  *

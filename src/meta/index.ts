@@ -50,5 +50,6 @@ export type { OwnerReferenceLike, PodLike, TolerationLike } from "./objects.js";
 export { connectionType } from "./connection.js";
 export { preferredHostnameAffinity, requiredHostnameAffinity } from "./affinity.js";
 export type { HostnameSelectorTerm, PreferredHostnameAffinity, RequiredHostnameAffinity } from "./affinity.js";
+export { annotationsMergePatchJSON, goJSONString, marshalGoJSON } from "./go-json.js";
 export { QUANTITY_PATTERN, QuantityFormat, isQuantity, parseQuantity, quantityString } from "./quantity.js";
 export type { ParsedQuantity } from "./quantity.js";
