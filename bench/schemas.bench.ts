@@ -48,4 +48,5 @@ const peer = nsPerCall(() => ajvValidate(set));
 row("ajv: validate CocoonSet (no defaults, no CEL) [peer]", peer);
 row("ajv: structuredClone + validate with defaults", nsPerCall(() => ajvDefaults(structuredClone(set))), peer);
 row("zod: CocoonSetSchema.safeParse (defaults, CEL, pruning)", nsPerCall(() => CocoonSetSchema.safeParse(set)), peer);
-row("zod: validateCocoonSetUpdate (transition rules)", nsPerCall(() => validateCocoonSetUpdate(set, set)), peer);
+const parsed = CocoonSetSchema.parse(set);
+row("zod: validateCocoonSetUpdate (transition rules)", nsPerCall(() => validateCocoonSetUpdate(parsed, parsed)), peer);

@@ -41,6 +41,47 @@ export function agentTwin(agent: http.Agent): AgentTwin | undefined {
   return { key, make: (extra) => new Ctor({ ...options, ...extra, ...proxy, keepAlive: true }) };
 }
 
+/**
+ * Tells whether two agents connect the same way, cheaply: same class, and options, proxy and proxy
+ * request options equal by content (buffers byte for byte, URLs by `href`, `undefined` fields
+ * absent, any two functions alike). Never true where the {@link agentTwin} keys would differ (it may
+ * be false where they are equal, e.g. a CA as a string and as a buffer), so it can stand in for
+ * recomputing a key, which hashes the CA and certificates, on every request.
+ *
+ * @internal
+ */
+export function sameAgentSettings(a: http.Agent, b: http.Agent): boolean {
+  if (a.constructor !== b.constructor) return false;
+  const fa = a as unknown as AgentFields;
+  const fb = b as unknown as AgentFields;
+  return sameValue(fa.options, fb.options) && sameValue(fa.proxy, fb.proxy) && sameValue(fa.proxyRequestOptions, fb.proxyRequestOptions);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return typeof a === "function" && typeof b === "function";
+  if (a instanceof Uint8Array || b instanceof Uint8Array) return a instanceof Uint8Array && b instanceof Uint8Array && Buffer.compare(a, b) === 0;
+  if (a instanceof URL || b instanceof URL) return a instanceof URL && b instanceof URL && a.href === b.href;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!(i in a) || !(i in b) || !sameValue(a[i], b[i])) return false; // a hole: not judged here
+    return true;
+  }
+  let defined = 0; // own fields that are not undefined: counted up over a, down over b
+  for (const key in a) {
+    const value = own(a, key);
+    if (value === undefined) continue;
+    defined++;
+    if (!sameValue(value, own(b, key))) return false;
+  }
+  for (const key in b) if (own(b, key) !== undefined) defined--;
+  return defined === 0;
+}
+
+function own(object: object, key: string): unknown {
+  return Object.hasOwn(object, key) ? (object as Record<string, unknown>)[key] : undefined;
+}
+
 /** A stable text for a value: keys sorted, binary data and PEM text hashed, `undefined` dropped. */
 function fingerprint(value: unknown): string {
   if (value instanceof URL) return JSON.stringify(value.href);

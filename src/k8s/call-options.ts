@@ -8,6 +8,18 @@ export interface CallSettings {
   signal?: AbortSignal | undefined;
 }
 
+/** `setHeaderOptions("Content-Type", …)` per content type, made once: client-node only reads them. */
+const contentTypes = new Map<string, ConfigurationOptions>();
+
+function contentTypeOptions(contentType: string): ConfigurationOptions {
+  let options = contentTypes.get(contentType);
+  if (options === undefined) {
+    options = Object.freeze(setHeaderOptions("Content-Type", contentType));
+    if (contentTypes.size < 16) contentTypes.set(contentType, options);
+  }
+  return options;
+}
+
 /** A middleware that hands the request's abort signal to the HTTP library. */
 function signalMiddleware(signal: AbortSignal): ObservableMiddleware {
   return {
@@ -29,7 +41,7 @@ function signalMiddleware(signal: AbortSignal): ObservableMiddleware {
 export function callOptions(settings: CallSettings = {}): ConfigurationOptions | undefined {
   const { contentType, signal } = settings;
   let options: ConfigurationOptions | undefined;
-  if (contentType !== undefined) options = setHeaderOptions("Content-Type", contentType);
+  if (contentType !== undefined) options = contentTypeOptions(contentType);
   if (signal !== undefined) {
     options = { ...options, middleware: [...(options?.middleware ?? []), signalMiddleware(signal)], middlewareMergeStrategy: "append" };
   }

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { KubeConfig, RequestContext, SecurityAuthentication } from "@kubernetes/client-node";
-import { agentTwin } from "./agent-twin.js";
+import { agentTwin, sameAgentSettings } from "./agent-twin.js";
 
 /** Free sockets idle this long are closed by the client, before kube-apiserver's 90 s idle timeout can race a request. */
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
@@ -16,8 +16,11 @@ export interface KeepAliveAuthentication extends SecurityAuthentication {
 /** Options of {@link keepAliveAuthentication}. */
 export interface KeepAliveOptions {
   /**
-   * Options merged into every shared agent (e.g. `maxSockets`); `keepAlive` is always on and
-   * `timeout` (idle time before a free socket is closed) defaults to 60 000 ms.
+   * Options merged into every shared agent (e.g. `maxSockets`); `keepAlive` is always on,
+   * `timeout` (idle time before a free socket is closed) defaults to 60 000 ms and `scheduling` to
+   * `"lifo"` (the most recently used free socket goes first, so a quiet client keeps one warm
+   * connection and lets the rest time out). `maxSockets` stays unbounded, as client-go's is over
+   * HTTP/1.1: a cap would queue concurrent requests behind each other.
    */
   agentOptions?: http.AgentOptions | undefined;
 }
@@ -45,10 +48,17 @@ export interface KeepAliveOptions {
  * ```
  */
 export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAliveOptions = {}): KeepAliveAuthentication {
-  const extra: http.AgentOptions = { timeout: DEFAULT_IDLE_TIMEOUT_MS, ...options.agentOptions };
+  const extra: http.AgentOptions = { timeout: DEFAULT_IDLE_TIMEOUT_MS, scheduling: "lifo", ...options.agentOptions };
   const agents = new Map<string, http.Agent>();
+  // The previous request's fresh agent and the key it mapped to: a request made the same way (the
+  // usual case) reuses that agent after a byte compare, without hashing the CA and certificates again.
+  let last: { fresh: http.Agent; key: string } | undefined;
 
   const shared = (fresh: http.Agent): http.Agent | undefined => {
+    if (last !== undefined && sameAgentSettings(last.fresh, fresh)) {
+      const agent = agents.get(last.key);
+      if (agent !== undefined) return agent;
+    }
     const twin = agentTwin(fresh);
     if (twin === undefined) return undefined;
     let agent = agents.get(twin.key);
@@ -57,6 +67,7 @@ export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAli
       if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value as string);
       agents.set(twin.key, agent);
     }
+    last = { fresh, key: twin.key };
     return agent;
   };
 
@@ -72,6 +83,7 @@ export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAli
     close(): void {
       for (const agent of agents.values()) agent.destroy();
       agents.clear();
+      last = undefined;
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Kubernetes release whose `kube-apiserver` the test control plane runs.
  *
- * The build also pins every `k8s.io/*` staging module to {@link KUBERNETES_STAGING_VERSION} and
+ * The build also pins every `k8s.io/*` staging module to `KUBERNETES_STAGING_VERSION` (v0.35.4) and
  * takes etcd at the version this release's `go.mod` requires (v3.6.5 for v1.35.4).
  */
 export const KUBERNETES_VERSION = "v1.35.4";

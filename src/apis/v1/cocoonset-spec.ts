@@ -134,8 +134,10 @@ export const cocoonSetSpecFields = z
  * spec.agent.mode; // => "clone"
  * ```
  */
-export const CocoonSetSpecSchema = cocoonSetSpecFields.superRefine(...gatedRules<CocoonSetSpec>((spec, ctx) => checkReleaseRule(spec, ctx, [])));
+export const CocoonSetSpecSchema = cocoonSetSpecFields.superRefine(
+  ...gatedRules<z.output<typeof cocoonSetSpecFields>>((spec, ctx) => checkReleaseRule(spec, ctx, [])),
+);
 /** A CocoonSet spec as stored, defaults applied. */
-export type CocoonSetSpec = z.output<typeof cocoonSetSpecFields>;
+export type CocoonSetSpec = z.output<typeof CocoonSetSpecSchema>;
 /** A CocoonSet spec as written; defaulted fields are optional. */
-export type CocoonSetSpecInput = z.input<typeof cocoonSetSpecFields>;
+export type CocoonSetSpecInput = z.input<typeof CocoonSetSpecSchema>;
