@@ -18,7 +18,7 @@ const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
  * ```
  */
 export const QuantitySchema = z
-  .union([integer(), z.string().regex(QUANTITY_RE)])
+  .union([z.string().regex(QUANTITY_RE), integer()])
   .meta({ "x-kubernetes-int-or-string": true });
 /** A quantity as stored: an integer or a quantity string. */
 export type Quantity = z.output<typeof QuantitySchema>;
