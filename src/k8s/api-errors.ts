@@ -148,6 +148,16 @@ export function isNotFound(err: unknown): boolean {
  * Reports whether `err` is a write conflict (reason `Conflict`, or HTTP 409), e.g. a stale `resourceVersion`.
  *
  * As in Go, an `AlreadyExists` error (also HTTP 409) is not a conflict; see {@link isAlreadyExists}.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   set = await patch(clients, set, mutate, { optimisticLock: true });
+ * } catch (err) {
+ *   if (!isConflict(err)) throw err;
+ *   set = await getCocoonSet(namespace, name); // somebody wrote first: read again, retry later
+ * }
+ * ```
  */
 export function isConflict(err: unknown): boolean {
   return hasReasonOrCode(err, "Conflict", 409);

@@ -45,6 +45,12 @@ export function preferredHostnameAffinity(node: string, weight = 100): Preferred
  * Returns the affinity that requires `node`, the one the operator puts on the main pod of a set pinned with `spec.nodeName`.
  *
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty node.
+ * @example
+ * ```ts
+ * requiredHostnameAffinity("node-1");
+ * // => { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms:
+ * //      [{ matchExpressions: [{ key: "kubernetes.io/hostname", operator: "In", values: ["node-1"] }] }] } } }
+ * ```
  */
 export function requiredHostnameAffinity(node: string): RequiredHostnameAffinity {
   return { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [hostnameTerm(node)] } } };

@@ -27,7 +27,15 @@ export function hibernateStateAnnotations(state: boolean): AnnotationDelta {
   return { [Annotation.Hibernate]: state ? TRUE : null };
 }
 
-/** Sets or clears the hibernate flag on `obj`, in place; `false` removes the key and never creates the map. */
+/**
+ * Sets or clears the hibernate flag on `obj`, in place; `false` removes the key and never creates the map.
+ *
+ * @example
+ * ```ts
+ * applyHibernateState(pod, true); // vm.cocoonstack.io/hibernate: "true"
+ * applyHibernateState(pod, false); // the key is deleted
+ * ```
+ */
 export function applyHibernateState(obj: Annotated, state: boolean): void {
   applyAnnotations(obj, hibernateStateAnnotations(state));
 }
@@ -42,7 +50,16 @@ export function restoreFromHibernateAnnotations(): AnnotationDelta {
   return { [Annotation.RestoreFromHibernate]: TRUE };
 }
 
-/** Marks the pod to be restored from its `:hibernate` snapshot, in place. */
+/**
+ * Marks the pod to be restored from its `:hibernate` snapshot, in place.
+ *
+ * @example
+ * ```ts
+ * const body = buildMainPod(set); // the woken main pod
+ * markRestoreFromHibernate(body);
+ * readRestoreFromHibernate(body); // => true
+ * ```
+ */
 export function markRestoreFromHibernate(obj: Annotated): void {
   applyAnnotations(obj, restoreFromHibernateAnnotations());
 }
@@ -51,6 +68,11 @@ export function markRestoreFromHibernate(obj: Annotated): void {
  * Reports whether the agent should keep the node-local snapshot when the pod is deleted.
  *
  * The agent reads it from the pod it sees deleted: a flagged pod's snapshot stays as a warm-wake cache.
+ *
+ * @example
+ * ```ts
+ * if (!readKeepSnapshotOnDelete(deletedPod)) await gcSnapshot(vmName); // flagged: keep it as a warm-wake cache
+ * ```
  */
 export function readKeepSnapshotOnDelete(obj: Annotated): boolean {
   return annotationOf(obj, Annotation.KeepSnapshotOnDelete) === TRUE;

@@ -28,7 +28,15 @@ export function hibernatedOnNodeAnnotations(node: string | null): AnnotationDelt
   return { [Annotation.HibernatedOnNode]: node === "" ? null : node };
 }
 
-/** Stashes the main pod's node on the CocoonSet as the wake hint, in place. */
+/**
+ * Stashes the main pod's node on the CocoonSet as the wake hint, in place.
+ *
+ * @example
+ * ```ts
+ * stashHibernatedOnNode(set, "node-1");
+ * readHibernatedOnNode(set); // => "node-1"
+ * ```
+ */
 export function stashHibernatedOnNode(set: Annotated, node: string): void {
   applyAnnotations(set, hibernatedOnNodeAnnotations(node));
 }

@@ -6,6 +6,12 @@
  * `network` and `snapshot-policy` live under `cocoonset.cocoonstack.io/`, while
  * `no-direct-io`, `conn-type`, `backend`, `probe-port` and `fork-from` live under
  * `vm.cocoonstack.io/`.
+ *
+ * @example
+ * ```ts
+ * pod.metadata.annotations[Annotation.VMName]; // the "vm.cocoonstack.io/name" annotation
+ * Annotation.HibernatedOnNode; // => "cocoonset.cocoonstack.io/hibernated-on-node"
+ * ```
  */
 export const Annotation = {
   Mode: "cocoonset.cocoonstack.io/mode",
@@ -41,6 +47,13 @@ export type Annotation = (typeof Annotation)[keyof typeof Annotation];
 /**
  * Every label key of the cocoon contract. `NodePool` and `SnapshotCompatibilityClass` carry
  * no `cocoonset.` prefix.
+ *
+ * @example
+ * ```ts
+ * const labelSelector = `${Label.CocoonSet}=demo,${Label.Role}=${Role.Main}`;
+ * // => "cocoonset.cocoonstack.io/name=demo,cocoonset.cocoonstack.io/role=main"
+ * await core.listNamespacedPod({ namespace, labelSelector });
+ * ```
  */
 export const Label = {
   CocoonSet: "cocoonset.cocoonstack.io/name",

@@ -3,7 +3,14 @@ import { type Int64, readInt64Annotation } from "./generation.js";
 import { formatInt, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
-/** The VM lifecycle states the agent reports on its pod. */
+/**
+ * The VM lifecycle states the agent reports on its pod.
+ *
+ * @example
+ * ```ts
+ * if (readLifecycleState(pod) === LifecycleState.Failed) await recreate(pod);
+ * ```
+ */
 export const LifecycleState = {
   Creating: "creating",
   Ready: "ready",
@@ -51,12 +58,27 @@ export function lifecycleStatusAnnotations(status: LifecycleStatus): AnnotationD
   };
 }
 
-/** Writes the lifecycle status on the pod, in place; an empty message deletes the message key. */
+/**
+ * Writes the lifecycle status on the pod, in place; an empty message deletes the message key.
+ *
+ * @example
+ * ```ts
+ * applyLifecycleStatus(pod, { state: LifecycleState.Hibernated, observedGeneration: 2, message: "" });
+ * ```
+ */
 export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): void {
   applyAnnotations(obj, lifecycleStatusAnnotations(status));
 }
 
-/** Reads the lifecycle status raw: no validation of the state; an invalid generation reads as 0. */
+/**
+ * Reads the lifecycle status raw: no validation of the state; an invalid generation reads as 0.
+ *
+ * @example
+ * ```ts
+ * const { state, observedGeneration } = readLifecycleStatus(pod);
+ * const hibernated = state === LifecycleState.Hibernated && observedGeneration === set.metadata.generation;
+ * ```
+ */
 export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
   return {
     state: annotationOf(obj, Annotation.LifecycleState),

@@ -65,7 +65,17 @@ export function inferRoleFromAgentSlot(slot: number): Role {
   return slot === 0 ? Role.Main : Role.SubAgent;
 }
 
-/** Returns the role of the pod's VM, from its CocoonSet owner and the VM name. */
+/**
+ * Returns the role of the pod's VM, from its CocoonSet owner and the VM name.
+ *
+ * @example
+ * ```ts
+ * // pod: namespace "prod", owned by CocoonSet "demo"
+ * roleForPod(pod, "vk-prod-demo-0"); // => "main"
+ * roleForPod(pod, "vk-prod-demo-2"); // => "sub-agent"
+ * roleForPod(pod, "vk-prod-demo-browser"); // => "toolbox"
+ * ```
+ */
 export function roleForPod(pod: PodLike, vmName: string): Role {
   const namespace = pod.metadata?.namespace ?? "";
   const owner = cocoonSetOwnerName(pod.metadata?.ownerReferences);

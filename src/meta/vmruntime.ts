@@ -39,6 +39,12 @@ export function applyVMRuntime(obj: Annotated, runtime: Partial<VMRuntime>): voi
 /**
  * Reads the VM runtime from the pod. The VNC port is parsed like Go's `strconv.ParseInt(v, 10, 32)`:
  * `"+5900"` and `"-1"` are accepted; anything unparseable reads as 0.
+ *
+ * @example
+ * ```ts
+ * parseVMRuntime({ metadata: { annotations: { [Annotation.VMID]: "vm-1", [Annotation.VNCPort]: "59O0" } } });
+ * // => { vmID: "vm-1", ip: "", vncPort: 0 }
+ * ```
  */
 export function parseVMRuntime(obj: Annotated): VMRuntime {
   const port = annotationOf(obj, Annotation.VNCPort);

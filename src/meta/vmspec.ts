@@ -84,6 +84,12 @@ export function applyVMSpec(obj: Annotated, spec: Partial<VMSpec>): void {
  * Reads the VM spec from the pod: strings raw, flags true only for `"true"`.
  *
  * The operator compares it with {@link fromAgentSpec}'s result field by field to detect drift.
+ *
+ * @example
+ * ```ts
+ * const current = parseVMSpec(pod);
+ * const drifted = current.image !== set.spec.agent.image || current.mode !== agentModeOrDefault(set.spec.agent.mode);
+ * ```
  */
 export function parseVMSpec(obj: Annotated): VMSpec {
   const spec = { probePort: annotationOf(obj, Annotation.ProbePort) } as VMSpec;

@@ -84,7 +84,15 @@ export function snapshotPolicyOrDefault(policy?: string): string {
   return policy || SnapshotPolicy.Always;
 }
 
-/** Returns `policy`, or {@link HibernatePolicy.Retain} when it is empty or missing (Go `HibernatePolicy.Default`). */
+/**
+ * Returns `policy`, or {@link HibernatePolicy.Retain} when it is empty or missing (Go `HibernatePolicy.Default`).
+ *
+ * @example
+ * ```ts
+ * if (hibernatePolicyOrDefault(set.spec.hibernatePolicy) === HibernatePolicy.Release) await releaseSeat(clients, mainPod);
+ * hibernatePolicyOrDefault(""); // => "retain"
+ * ```
+ */
 export function hibernatePolicyOrDefault(policy?: HibernatePolicy | ""): HibernatePolicy;
 export function hibernatePolicyOrDefault(policy?: string): string;
 export function hibernatePolicyOrDefault(policy?: string): string {

@@ -17,7 +17,15 @@ export const Kind = {
 /** One of the {@link Kind} values. */
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
-/** The REST resource name (plural) of each top-level kind, as used in URLs and RBAC rules. */
+/**
+ * The REST resource name (plural) of each top-level kind, as used in URLs and RBAC rules.
+ *
+ * @example
+ * ```ts
+ * const raw = await customObjects.getNamespacedCustomObject({ group: GROUP, version: VERSION, namespace, plural: Plural.CocoonSet, name });
+ * const set = CocoonSetSchema.parse(raw);
+ * ```
+ */
 export const Plural = {
   CocoonSet: "cocoonsets",
   CocoonHibernation: "cocoonhibernations",

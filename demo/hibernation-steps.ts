@@ -1,0 +1,124 @@
+/**
+ * Steps 3 to 5 of the demo: suspend, release the seat, wake on the same node (go-contract §6.2).
+ *
+ * @module
+ */
+import type { V1Pod } from "@kubernetes/client-node";
+import {
+  Annotation,
+  HibernatePolicy,
+  LifecycleState,
+  SnapshotTag,
+  hibernatePolicyOrDefault,
+  isContainerRunning,
+  markRestoreFromHibernate,
+  parseVMRuntime,
+  parseVMSpec,
+  preferredHostnameAffinity,
+  readHibernateState,
+  readHibernatedOnNode,
+  readKeepSnapshotOnDelete,
+  readLifecycleStatus,
+  readRestoreFromHibernate,
+} from "../src/index.js";
+import { isNotFound, patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, releaseSeat } from "../src/k8s/index.js";
+import { bindToNode, reportHibernated, reportVMReady, watchPod } from "./agent.js";
+import { buildMainPod, getCocoonSet, setPhase, setSuspend } from "./operator.js";
+import { annotations, check, sameJSON, show, step } from "./report.js";
+import { MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
+
+/** Step 3: suspend; the operator flags the pod, the agent snapshots and reports `hibernated`. */
+export async function suspendSet({ clients, namespace }: Demo): Promise<void> {
+  step(3, "suspend: the operator flags the pod; the agent reports hibernated at the set's generation");
+  let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), true);
+  show("user", `spec.suspend=true: generation ${generation(set)}`);
+  set = await setPhase(clients, set, "Suspending");
+  let pod = await clients.core.readNamespacedPod({ name: MAIN, namespace });
+  pod = await patchCocoonSetGeneration(clients, pod, set.metadata.generation ?? 0);
+  pod = await patchHibernateState(clients, pod, true);
+  show("operator", `phase=${set.status?.phase}; ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.Hibernate)}`);
+  if (readHibernateState(pod)) pod = await reportHibernated(clients, pod);
+  const lifecycle = annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration);
+  show("agent", `snapshot ${parseVMSpec(pod).vmName}:${SnapshotTag.Hibernate}`, lifecycle);
+  check(3, `the agent reports hibernated at the set's generation ${generation(set)}`, {
+    "lifecycle hibernated at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Hibernated, set),
+  });
+}
+
+/** Step 4: stash the node, release the seat; the agent reads the flag from the pod it sees deleted. */
+export async function releaseTheSeat({ clients, namespace }: Demo): Promise<void> {
+  step(4, "release the seat: stash hibernated-on-node, flag and delete the pod; the agent reads the flag");
+  let set = await getCocoonSet(clients, namespace, SET);
+  const pod = await clients.core.readNamespacedPod({ name: MAIN, namespace });
+  if (hibernatePolicyOrDefault(set.spec?.hibernatePolicy) !== HibernatePolicy.Release) throw new Error(`${SET} is not a release-policy set`);
+  set = await patchHibernatedOnNode(clients, set, pod.spec?.nodeName ?? null);
+  show("operator", `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`);
+  const watch = await watchPod(clients.kubeConfig, pod); // the agent's informer, started before the delete
+  try {
+    const result = await releaseSeat(clients, pod);
+    show("operator", `releaseSeat: flagged=${result.flagged} deletion=${result.deletion}`);
+    const seen = await watch.next("the deletion", (e) => e.type === "DELETED" || e.pod.metadata?.deletionTimestamp !== undefined);
+    const keep = readKeepSnapshotOnDelete(seen.pod);
+    show(
+      "agent",
+      `watch: ${seen.type} ${MAIN} with deletionTimestamp; ${annotations(seen.pod, Annotation.KeepSnapshotOnDelete)}`,
+      `-> ${keep ? "keeps" : "removes"} the node-local snapshot of ${parseVMSpec(seen.pod).vmName}, stops the VM`,
+    );
+    // As a kubelet does once its VM is stopped: grace 0 (in the body, which wins over query parameters), this pod only.
+    await clients.core.deleteNamespacedPod({ name: MAIN, namespace, body: { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata?.uid ?? "" } } });
+    await watch.next("the pod to be gone", (e) => e.type === "DELETED");
+    show("agent", `deleted ${MAIN} (grace 0): the seat on ${NODE} is free`);
+    set = await setPhase(clients, set, "Suspended");
+    show("operator", `phase=${set.status?.phase}`);
+    const gone = await clients.core.readNamespacedPod({ name: MAIN, namespace }).then(() => false, isNotFound);
+    check(4, `the set remembers ${NODE}, the agent read keep-snapshot-on-delete=true from the deleted pod, the pod is gone`, {
+      [`the set's hibernated-on-node is ${NODE}`]: readHibernatedOnNode(set) === NODE,
+      "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
+      "the pod the agent saw deleted reads keep-snapshot-on-delete": keep,
+      "the pod is gone": gone,
+    });
+  } finally {
+    watch.stop();
+  }
+}
+
+/** Step 5: wake with restore-from-hibernate and a preferred affinity to the stashed node; clear the hint. */
+export async function wake({ clients, namespace }: Demo): Promise<void> {
+  step(5, "wake: recreate the main pod, preferring the stashed node; the agent reports ready; clear the hint");
+  let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), false);
+  show("user", `spec.suspend=false: generation ${generation(set)}`);
+  const hint = readHibernatedOnNode(set);
+  set = await setPhase(clients, set, "Waking");
+  const body = buildMainPod(set);
+  markRestoreFromHibernate(body);
+  if (hint !== "" && body.spec) body.spec.affinity ??= preferredHostnameAffinity(hint);
+  let pod: V1Pod = await clients.core.createNamespacedPod({ namespace, body });
+  const preferred = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.[0];
+  const term = preferred?.preference.matchExpressions?.[0];
+  show(
+    "operator",
+    `phase=${set.status?.phase}; created ${MAIN}: ${annotations(pod, Annotation.RestoreFromHibernate)}`,
+    `affinity: preferred weight=${preferred?.weight} ${term?.key} ${term?.operator} [${term?.values?.join(", ")}]`,
+  );
+  pod = await bindToNode(clients, pod, term?.values?.[0] ?? NODE);
+  show("scheduler", `bound ${MAIN} to the preferred node ${pod.spec?.nodeName}`);
+  const restore = readRestoreFromHibernate(pod);
+  pod = await reportVMReady(clients, pod, { vmID: "d4e5f6", ip: "10.88.0.9", vncPort: 0 });
+  const source = pod.spec?.nodeName === hint ? `kept on ${hint}` : "pulled from the registry";
+  const how = restore ? `restored ${parseVMSpec(pod).vmName} from its :${SnapshotTag.Hibernate} snapshot (${source})` : "fresh boot";
+  show("agent", how, annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration));
+  if (parseVMRuntime(pod).vmID !== "" && isContainerRunning(pod)) {
+    set = await patchHibernatedOnNode(clients, set, null);
+    set = await setPhase(clients, set, "Running");
+  }
+  const placement = hint === pod.spec?.nodeName ? "hint-node" : "pool";
+  const hintNow = `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`;
+  show("operator", `VM live on ${pod.spec?.nodeName} (placement ${placement}); phase=${set.status?.phase}`, hintNow);
+  check(5, `the pod woke on ${NODE} from its snapshot, ready at generation ${generation(set)}, and the hint is cleared`, {
+    [`the affinity is preferredHostnameAffinity("${NODE}") (weight 100)`]: sameJSON(pod.spec?.affinity, preferredHostnameAffinity(NODE)),
+    "the pod reads restore-from-hibernate": restore,
+    [`the pod runs on ${NODE}`]: pod.spec?.nodeName === NODE,
+    "lifecycle ready at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Ready, set),
+    "the hibernated-on-node annotation is gone": set.metadata.annotations?.[Annotation.HibernatedOnNode] === undefined,
+  });
+}

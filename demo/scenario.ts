@@ -1,0 +1,27 @@
+/**
+ * The scenario the steps share: names, the clients, and how a lifecycle report is judged.
+ *
+ * @module
+ */
+import type { CocoonSet, LifecycleState, LifecycleStatus } from "../src/index.js";
+import type { CocoonClients } from "../src/k8s/index.js";
+
+/** What every step works on. */
+export interface Demo {
+  readonly clients: CocoonClients;
+  readonly namespace: string;
+}
+
+/** The CocoonSet's name. */
+export const SET = "sandbox";
+/** Its main (slot 0) pod. */
+export const MAIN = `${SET}-0`;
+/** The node the main pod runs on, and wakes on. */
+export const NODE = "cocoon-node-1";
+
+/** The set's `metadata.generation` as text. */
+export const generation = (set: CocoonSet): string => String(set.metadata.generation);
+
+/** Reports whether the agent reported `state` at the set's current generation. */
+export const reportedAt = (status: LifecycleStatus, state: LifecycleState, set: CocoonSet): boolean =>
+  status.state === state && String(status.observedGeneration) === generation(set);

@@ -1,0 +1,73 @@
+/**
+ * `npm run demo`: the release-policy hibernation of a CocoonSet, played the way cocoon-operator
+ * and the vk-cocoon agent play it, against a real etcd + kube-apiserver, using only this library.
+ *
+ * Exit status: 0 when every step's check holds, 1 when one fails (or anything else goes wrong),
+ * 130 on Ctrl-C. The control plane is stopped in every case.
+ *
+ * @module
+ */
+import { createClients } from "../src/k8s/index.js";
+import { ensureControlPlaneBinaries, startControlPlane, type ControlPlane } from "../src/testing/index.js";
+import { releaseTheSeat, suspendSet, wake } from "./hibernation-steps.js";
+import { CheckFailed } from "./report.js";
+import type { Demo } from "./scenario.js";
+import { createMainPod, installAndCreate } from "./setup-steps.js";
+
+const started = Date.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const progress = (line: string) => console.log(`   [controlplane] ${line}`);
+const abort = new AbortController();
+let plane: ControlPlane | undefined;
+let starting = false;
+
+// Ctrl-C: stop the control plane, then exit 130. While it starts, the aborted start cleans up and main() exits.
+process.on("SIGINT", () => {
+  if (abort.signal.aborted) process.exit(130); // a second Ctrl-C does not wait
+  console.error("\ninterrupted: stopping the control plane");
+  abort.abort();
+  if (plane) void plane.stop().finally(() => process.exit(130));
+  else if (!starting) process.exit(130);
+});
+
+/** Finds (or builds) the binaries and starts etcd + kube-apiserver, printing progress. */
+async function start(): Promise<ControlPlane> {
+  console.log("starting a control plane (etcd + kube-apiserver)");
+  starting = true;
+  const binaries = await ensureControlPlaneBinaries({ log: progress, signal: abort.signal });
+  progress(`binaries from ${binaries.source}: ${binaries.kubeApiserver}`);
+  plane = await startControlPlane({ binaries, installCRDs: false, log: progress, signal: abort.signal });
+  abort.signal.throwIfAborted();
+  console.log(`control plane ready at ${plane.server} in ${seconds(plane.startupMs)}`);
+  return plane;
+}
+
+async function main(): Promise<number> {
+  console.log("cocoon-common demo: a CocoonSet with hibernatePolicy=release gives up its seat and wakes on the same node");
+  const clients = createClients((await start()).kubeConfig);
+  try {
+    const namespace = "demo";
+    await clients.core.createNamespace({ body: { metadata: { name: namespace } } });
+    const demo: Demo = { clients, namespace };
+    for (const run of [installAndCreate, createMainPod, suspendSet, releaseTheSeat, wake]) await run(demo);
+    console.log(`\nall 5 checks hold, ${seconds(Date.now() - started)} after the start`);
+    return 0;
+  } finally {
+    clients.close();
+  }
+}
+
+let code: number;
+try {
+  code = await main();
+} catch (err) {
+  code = abort.signal.aborted ? 130 : 1;
+  const detail = err instanceof CheckFailed ? err.message : `demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+  if (code === 1) console.error(`\n✗ ${detail}`);
+}
+if (plane) {
+  const stopping = Date.now();
+  await plane.stop();
+  console.log(`control plane stopped in ${seconds(Date.now() - stopping)}`);
+}
+process.exit(code);
