@@ -29,6 +29,16 @@ const BRAND = Symbol.for("@cocoonstack/cocoon-common/error");
  *
  * Check it with {@link isCocoonError} rather than `instanceof`, which fails when two copies
  * of the package are installed.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   cocoonSetGenerationAnnotations(1.5);
+ * } catch (err) {
+ *   if (isCocoonError(err)) console.error(err.code, err.message);
+ *   // => ERR_INVALID_INTEGER cocoonset generation 1.5 is not an integer
+ * }
+ * ```
  */
 export class CocoonError extends Error {
   override name = "CocoonError";
