@@ -49,7 +49,19 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"toolboxSpec":        toolboxSpecOp,
 }
 
+// exitWithParent ends the oracle when the test process that started it goes away (it is then
+// re-parented), so a case Go takes minutes over never outlives the run that sent it.
+func exitWithParent() {
+	parent := os.Getppid()
+	for range time.Tick(time.Second) {
+		if os.Getppid() != parent {
+			os.Exit(3)
+		}
+	}
+}
+
 func main() {
+	go exitWithParent()
 	in := bufio.NewReaderSize(os.Stdin, 1<<20)
 	out := bufio.NewWriterSize(os.Stdout, 1<<20)
 	enc := json.NewEncoder(out)

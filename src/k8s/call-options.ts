@@ -20,11 +20,14 @@ function contentTypeOptions(contentType: string): ConfigurationOptions {
   return options;
 }
 
-/** A middleware that hands the request's abort signal to the HTTP library. */
+/**
+ * A middleware that hands the request's abort signal to the HTTP library. client-node before 1.4
+ * has no `RequestContext.setSignal`: there a signal only stops a helper between requests.
+ */
 function signalMiddleware(signal: AbortSignal): ObservableMiddleware {
   return {
     pre: (context: RequestContext) => {
-      context.setSignal(signal);
+      if (typeof (context as Partial<RequestContext>).setSignal === "function") context.setSignal(signal);
       return new Observable(Promise.resolve(context));
     },
     post: (response) => new Observable(Promise.resolve(response)),

@@ -8,10 +8,19 @@ import {
   type KubeConfig,
 } from "@kubernetes/client-node";
 import { CocoonError } from "../errors.js";
+import { createHttpsTransport } from "./https-transport.js";
 import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-auth.js";
 
 /** Options of {@link createClients}. */
-export type CreateClientsOptions = KeepAliveOptions;
+export interface CreateClientsOptions extends KeepAliveOptions {
+  /**
+   * How requests go out: `"node"` (the default) sends them with `node:https` / `node:http`, about
+   * 100 µs less CPU per call than node-fetch; `"fetch"` keeps client-node's default HTTP library
+   * (node-fetch in client-node 1.x). Both use the same shared agents. Client-node 2.x always
+   * keeps its own library.
+   */
+  transport?: "node" | "fetch" | undefined;
+}
 
 /**
  * client-node API clients that share keep-alive connections; made by {@link createClients}.
@@ -21,7 +30,7 @@ export type CreateClientsOptions = KeepAliveOptions;
 export interface CocoonClients {
   /** The `KubeConfig` every request is authenticated by. */
   readonly kubeConfig: KubeConfig;
-  /** The shared client-node configuration (server, keep-alive authentication); pass it to any other API class. */
+  /** The shared client-node configuration (server, keep-alive authentication, transport); pass it to any other API class. */
   readonly configuration: Configuration;
   /** Pods, namespaces and the rest of the core group. */
   readonly core: CoreV1Api;
@@ -50,6 +59,11 @@ export interface CocoonClients {
  * (`createConfiguration` with an authentication method, see {@link keepAliveAuthentication}):
  * the `KubeConfig` still authenticates every request (tokens, exec plugins, token files, client
  * certificates, TLS options, `proxy-url`), and one keep-alive agent per distinct setting carries it.
+ * Requests go out through `node:https` (client-node's `httpApi` setting) rather than node-fetch,
+ * which saves about 100 µs of CPU per call. Unlike node-fetch it follows no redirects (the API
+ * server sends none), rejects a network failure with Node's own error (same `code`, e.g.
+ * `ECONNREFUSED`) and an abort with an `AbortError`, and sends no `User-Agent`;
+ * `transport: "fetch"` keeps node-fetch.
  *
  * @throws {@link CocoonError} `ERR_KUBECONFIG` when the `KubeConfig` has no current cluster.
  * @example
@@ -69,6 +83,7 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: auth },
+    ...(options.transport === "fetch" ? {} : { httpApi: createHttpsTransport() }),
   });
   const makeApiClient = <T>(apiClass: new (configuration: Configuration) => T): T => new apiClass(configuration);
   return {

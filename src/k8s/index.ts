@@ -25,6 +25,7 @@ export type { AnnotationClients, KubeObject, PatchClients } from "./patch-target
 export { releaseSeat } from "./release-seat.js";
 export type { ReleaseSeatClients, ReleaseSeatOptions, ReleaseSeatResult } from "./release-seat.js";
 export type { Logger } from "./logger.js";
+export { createHttpsTransport } from "./https-transport.js";
 export { installCRDs } from "./install-crds.js";
 export type { InstallCRDsClients, InstallCRDsOptions } from "./install-crds.js";
 export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";

@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { HttpMethod, KubeConfig, RequestContext, type Cluster, type User } from "@kubernetes/client-node";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { agentTwin } from "./agent-twin.js";
 import { keepAliveAuthentication } from "./keep-alive-auth.js";
 
@@ -88,6 +88,28 @@ describe("keepAliveAuthentication", () => {
     const first = await authenticate(auth);
     expect(first.agent.constructor.name).toBe("SocksProxyAgent");
     expect((await authenticate(auth)).agent).not.toBe(first.agent);
+  });
+
+  it("keeps 16 settings: past them the oldest is dropped, not destroyed, and a new agent made on return is closed by close()", async () => {
+    const kc = kubeConfig();
+    const auth = keepAliveAuthentication(kc);
+    const withCa = async (i: number) => {
+      kc.clusters[0] = { ...kc.clusters[0]!, caData: Buffer.from(`-----BEGIN CERTIFICATE-----\nCA${i}\n-----END CERTIFICATE-----\n`).toString("base64") };
+      return (await authenticate(auth)).agent;
+    };
+    const first = await withCa(0);
+    const destroyFirst = vi.spyOn(first, "destroy");
+    for (let i = 1; i < 16; i++) await withCa(i);
+    expect(await withCa(0)).toBe(first); // 16 settings: all still shared
+    await withCa(16); // the 17th drops the oldest entry
+    const back = await withCa(0);
+    expect(back).not.toBe(first);
+    expect(back.options?.["ca"]).toEqual(first.options?.["ca"]);
+    expect(destroyFirst).not.toHaveBeenCalled();
+    const destroyBack = vi.spyOn(back, "destroy");
+    auth.close();
+    expect(destroyBack).toHaveBeenCalledTimes(1);
+    expect(destroyFirst).not.toHaveBeenCalled();
   });
 
   it("closes its agents; the next request gets a new one", async () => {
