@@ -56,6 +56,9 @@ export function buildApiReports(root: string): { file: string; text: string }[] 
       lines.push(`${kindOf(target)} ${symbol.name}: ${describeSymbol(checker, target, source)}`);
     }
     lines.push("```", "");
-    return { file: entry.file, text: lines.join("\n") };
+    // Paths relative to the repository, so the report is the same in every checkout.
+    const base = root.replace(/\/+$/, "");
+    const text = lines.join("\n").replaceAll(`"${base}/node_modules/`, '"').replaceAll(`"${base}/`, '"./');
+    return { file: entry.file, text };
   });
 }
