@@ -5,7 +5,7 @@ import { API_VERSION, Kind } from "./groupversion-info.js";
 import { POD_REF_IMMUTABLE_RULE } from "./internal/cel-rules.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
-import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
+import { ObjectMetaSchema, kubeList } from "./object-meta.js";
 
 /** Validates the pod a CocoonHibernation targets (Go `HibernationPodRef`); `name` is non-empty. */
 export const HibernationPodRefSchema = z
@@ -81,14 +81,7 @@ export type CocoonHibernation = z.output<typeof CocoonHibernationSchema>;
 export type CocoonHibernationInput = z.input<typeof CocoonHibernationSchema>;
 
 /** Validates a CocoonHibernation list (`kind: CocoonHibernationList`). */
-export const CocoonHibernationListSchema = z
-  .object({
-    apiVersion: z.literal(API_VERSION),
-    kind: z.literal(Kind.CocoonHibernationList),
-    metadata: ListMetaSchema.optional(),
-    items: z.array(CocoonHibernationSchema),
-  })
-  .describe("CocoonHibernationList contains a list of CocoonHibernation resources.");
+export const CocoonHibernationListSchema = kubeList(Kind.CocoonHibernationList, CocoonHibernationSchema, "CocoonHibernationList contains a list of CocoonHibernation resources.");
 /** A CocoonHibernation list as read back. */
 export type CocoonHibernationList = z.output<typeof CocoonHibernationListSchema>;
 /** A CocoonHibernation list as written. */

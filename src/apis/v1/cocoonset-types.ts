@@ -3,7 +3,7 @@ import { checkReleaseRule, cocoonSetSpecFields } from "./cocoonset-spec.js";
 import { CocoonSetStatusSchema } from "./cocoonset-status.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
 import { gatedRules } from "./internal/rule-gate.js";
-import { ListMetaSchema, ObjectMetaSchema } from "./object-meta.js";
+import { ObjectMetaSchema, kubeList } from "./object-meta.js";
 
 /**
  * Validates a CocoonSet the way the apiserver does on create: `apiVersion`/`kind` must match,
@@ -57,14 +57,7 @@ export type CocoonSet = z.output<typeof CocoonSetSchema>;
 export type CocoonSetInput = z.input<typeof CocoonSetSchema>;
 
 /** Validates a CocoonSet list (`kind: CocoonSetList`), each item as {@link CocoonSetSchema}. */
-export const CocoonSetListSchema = z
-  .object({
-    apiVersion: z.literal(API_VERSION),
-    kind: z.literal(Kind.CocoonSetList),
-    metadata: ListMetaSchema.optional(),
-    items: z.array(CocoonSetSchema),
-  })
-  .describe("CocoonSetList contains a list of CocoonSet resources.");
+export const CocoonSetListSchema = kubeList(Kind.CocoonSetList, CocoonSetSchema, "CocoonSetList contains a list of CocoonSet resources.");
 /** A CocoonSet list as read back. */
 export type CocoonSetList = z.output<typeof CocoonSetListSchema>;
 /** A CocoonSet list as written. */

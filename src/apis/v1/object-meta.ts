@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { API_VERSION } from "./groupversion-info.js";
 import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "./internal/k8s-names.js";
@@ -70,3 +71,19 @@ export const ListMetaSchema = z.looseObject({
 export type ListMeta = z.output<typeof ListMetaSchema>;
 /** List metadata as written. */
 export type ListMetaInput = z.input<typeof ListMetaSchema>;
+
+/**
+ * A `<Kind>List` object schema: type meta fixed to `kind`, optional list metadata, and `items`.
+ *
+ * @internal
+ */
+export function kubeList<K extends string, T extends z.ZodType>(kind: K, item: T, description: string) {
+  return z
+    .object({
+      apiVersion: z.literal(API_VERSION),
+      kind: z.literal(kind),
+      metadata: ListMetaSchema.optional(),
+      items: z.array(item),
+    })
+    .describe(description);
+}
