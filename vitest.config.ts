@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 //   npx vitest run --project integration   starts one etcd + kube-apiserver for all integration files
 export default defineConfig({
   test: {
+    reporters: ["default", "./test/summary-reporter.ts"],
     testTimeout: 30_000,
     coverage: { provider: "v8", include: ["src/**/*.ts"], exclude: ["src/**/*.test.ts", "src/**/*.test-d.ts"] },
     projects: [
