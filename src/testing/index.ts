@@ -7,14 +7,14 @@
  *
  * @module
  */
-export { ensureControlPlaneBinaries } from "./binaries.js";
-export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "./binaries.js";
-export type { ProgressLog } from "./build-progress.js";
-export { controlPlaneCacheDir } from "./cache-dir.js";
-export { connectToControlPlane } from "./connection.js";
-export type { ControlPlaneClient, ControlPlaneConnection } from "./connection.js";
-export { startControlPlane } from "./control-plane.js";
-export type { ControlPlane, StartControlPlaneOptions } from "./control-plane.js";
-export { ADMIN_USER } from "./credentials.js";
-export { KUBERNETES_VERSION } from "./versions.js";
-export type { CertificateAndKey } from "./x509.js";
+export { ensureControlPlaneBinaries } from "./binaries/control-plane-binaries.js";
+export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "./binaries/control-plane-binaries.js";
+export type { ProgressLog } from "./binaries/build-progress.js";
+export { controlPlaneCacheDir } from "./binaries/cache-dir.js";
+export { connectToControlPlane } from "./control-plane/connection.js";
+export type { ControlPlaneClient, ControlPlaneConnection } from "./control-plane/connection.js";
+export { startControlPlane } from "./control-plane/control-plane.js";
+export type { ControlPlane, StartControlPlaneOptions } from "./control-plane/control-plane.js";
+export { ADMIN_USER } from "./control-plane/credentials.js";
+export { KUBERNETES_VERSION } from "./binaries/versions.js";
+export type { CertificateAndKey } from "./control-plane/x509.js";

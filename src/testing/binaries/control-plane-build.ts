@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CocoonError } from "../errors.js";
+import { CocoonError } from "../../errors.js";
 import { formatElapsed, trackGoProgress, type ProgressLog } from "./build-progress.js";
 import { runCommand } from "./run-command.js";
 import { ETCD_MODULE, KUBE_APISERVER_PACKAGE, KUBERNETES_VERSION } from "./versions.js";

@@ -1,10 +1,10 @@
 import { access, constants, mkdir, readdir, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { CocoonError } from "../errors.js";
+import { CocoonError } from "../../errors.js";
 import { acquireBuildLock } from "./build-lock.js";
 import { formatElapsed, type ProgressLog } from "./build-progress.js";
 import { controlPlaneCacheDir } from "./cache-dir.js";
-import { buildWithGo } from "./go-build.js";
+import { buildWithGo } from "./control-plane-build.js";
 import { runCommand } from "./run-command.js";
 import { KUBERNETES_VERSION } from "./versions.js";
 
