@@ -11,6 +11,7 @@ export interface VerifyBlobOptions {
 
 /**
  * Passes `body` through, failing when it is not exactly `size` bytes or (by default) does not hash to `digest`.
+ * An `undefined` size checks the digest only.
  *
  * The twin of Go's `ociutil` blob verifier: at most `size` bytes come out; a longer body fails
  * before any extra byte is passed on, a shorter one when it ends, a wrong hash after the last
@@ -27,25 +28,26 @@ export interface VerifyBlobOptions {
 export async function* verifyBlob(
   body: AsyncIterable<Uint8Array>,
   digest: string,
-  size: number,
+  size: number | undefined,
   options: VerifyBlobOptions = {},
 ): AsyncGenerator<Uint8Array, void, undefined> {
   const hash = options.checkDigest === false ? undefined : createHash("sha256");
   const iterator = body[Symbol.asyncIterator]();
-  let remaining = size;
+  let remaining = size ?? Number.POSITIVE_INFINITY;
   try {
     while (remaining > 0) {
       const next = await iterator.next();
       if (next.done === true) {
+        if (size === undefined) break;
         throw new RegistryError("ERR_REGISTRY_SIZE_MISMATCH", `blob ${digest} shorter than manifest size ${size} (missing ${remaining})`);
       }
       const chunk = next.value.subarray(0, remaining);
       remaining -= chunk.length;
       hash?.update(chunk);
       if (chunk.length > 0) yield chunk;
-      if (next.value.length > chunk.length) throw longer(digest, size);
+      if (next.value.length > chunk.length) throw longer(digest, size ?? 0);
     }
-    await probeEnd(iterator, digest, size);
+    if (size !== undefined) await probeEnd(iterator, digest, size);
   } finally {
     await iterator.return?.();
   }

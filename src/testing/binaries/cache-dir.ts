@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { KUBERNETES_VERSION } from "./versions.js";
+import { DISTRIBUTION_VERSION, KUBERNETES_VERSION } from "./versions.js";
 
 /**
  * Returns the folder that holds the built `etcd` and `kube-apiserver` for {@link KUBERNETES_VERSION}.
@@ -19,7 +19,24 @@ export function controlPlaneCacheDir(env: NodeJS.ProcessEnv = process.env): stri
 
 /** Returns the version-independent root of {@link controlPlaneCacheDir}. */
 export function controlPlaneCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.COCOON_CONTROLPLANE_CACHE) return env.COCOON_CONTROLPLANE_CACHE;
-  const cacheHome = env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache");
-  return join(cacheHome, "cocoon-common", "controlplane");
+  return env.COCOON_CONTROLPLANE_CACHE || join(cacheHome(env), "cocoon-common", "controlplane");
+}
+
+/**
+ * Returns the folder that holds the built distribution `registry` for {@link DISTRIBUTION_VERSION}.
+ *
+ * The root is `$COCOON_REGISTRY_CACHE` when set, else `${XDG_CACHE_HOME:-~/.cache}/cocoon-common/registry`;
+ * the version is always appended.
+ *
+ * @example
+ * ```ts
+ * registryCacheDir({ HOME: "/home/me" }); // "/home/me/.cache/cocoon-common/registry/v3.1.2"
+ * ```
+ */
+export function registryCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.COCOON_REGISTRY_CACHE || join(cacheHome(env), "cocoon-common", "registry"), DISTRIBUTION_VERSION);
+}
+
+function cacheHome(env: NodeJS.ProcessEnv): string {
+  return env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache");
 }
