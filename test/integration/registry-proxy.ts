@@ -58,6 +58,7 @@ export async function startRegistryProxy(upstream: string): Promise<RegistryProx
       requests.push({ method, path, status: up.statusCode ?? 0 });
       const send = (): void => {
         res.writeHead(up.statusCode ?? 502, up.headers);
+        res.flushHeaders();
         pipeWithFault(up, res, fault);
       };
       if (fault?.kind === "delay-headers") setTimeout(send, fault.ms).unref();
@@ -92,8 +93,8 @@ function pipeWithFault(up: http.IncomingMessage, res: http.ServerResponse, fault
       const limit = fault.kind === "truncate" ? fault.bytes : fault.afterBytes;
       const part = chunk.subarray(0, Math.max(0, limit - sent));
       sent += chunk.length;
-      if (part.length > 0) res.write(part);
-      if (sent >= limit && fault.kind === "truncate") res.destroy(); // the connection dies mid-body
+      const cut = sent >= limit && fault.kind === "truncate";
+      if (part.length > 0 || cut) res.write(part, () => cut && res.destroy()); // the connection dies mid-body
       return; // stall-body: never send the rest, never end
     }
     if (fault?.kind === "corrupt") {
