@@ -50,7 +50,7 @@ async function start(): Promise<ControlPlane> {
 async function startSnapshotRegistry(): Promise<Pick<Demo, "server" | "registry" | "agentRegistry">> {
   console.log("starting a registry (CNCF distribution, token auth)");
   registryServer = await startRegistry({ auth: "token", log: (line) => console.log(`   [registry] ${line}`), signal: abort.signal });
-  console.log(`registry ready at ${registryServer.url} in ${seconds(registryServer.startupMs)}`);
+  console.log(`registry ready at ${registryServer.url} in ${registryServer.startupMs} ms`);
   const { host, credentials } = registryServer;
   const client = (): OCIRegistry => new OCIRegistry(host, credentials ? { credentials: staticCredentials({ [host]: credentials }) } : {});
   return { server: registryServer, registry: client(), agentRegistry: client() };

@@ -102,7 +102,7 @@ describe("npm run demo", () => {
 
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout).toMatch(/^control plane ready at https:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/m);
-    expect(stdout).toMatch(/^registry ready at http:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/m);
+    expect(stdout).toMatch(/^registry ready at http:\/\/127\.0\.0\.1:\d+ in \d+ ms$/m);
     for (const n of STEPS) {
       expect(stdout).toMatch(new RegExp(`^${n}\\. \\S`, "m"));
       expect(stdout).toMatch(new RegExp(`^ {3}✓ check ${n}: \\S`, "m"));

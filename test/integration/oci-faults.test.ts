@@ -76,6 +76,17 @@ describe("OCIRegistry faults on a real registry", () => {
     expect([err.code, err.status, proxy.requests.length]).toEqual(["ERR_REGISTRY_STATUS", 500, 1]);
   });
 
+  it("a 400 on a tag delete that is not UNSUPPORTED is an error, with no fallback (1 request)", async () => {
+    on("DELETE", "/manifests/", { kind: "status", status: 400, body: '{"errors":[{"code":"NAME_INVALID","message":"invalid repository name"}]}' });
+    const err = await rejectionOf(client().deleteManifest("vm-f", "hibernate"));
+    expect([err.code, err.status, err.message, proxy.requests.length]).toEqual([
+      "ERR_REGISTRY_STATUS",
+      400,
+      "delete manifest hibernate: NAME_INVALID: invalid repository name",
+      1,
+    ]);
+  });
+
   it("an abort rejects with the signal's reason, at once", async () => {
     on("HEAD", "/manifests/", { kind: "delay-headers", ms: 3000 });
     const controller = new AbortController();
