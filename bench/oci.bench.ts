@@ -15,8 +15,8 @@
 import { parseArgs } from "node:util";
 import { hasHibernateSnapshot, OCIRegistry, sha256Digest, staticCredentials } from "../src/oci/index.js";
 import { startRegistry } from "../src/testing/index.js";
-import { interleaved, type Variant } from "./measure-async.js";
-import { printRun, RatioSpread } from "./report-table.js";
+import type { Variant } from "./measure-async.js";
+import { runRounds } from "./run-rounds.js";
 
 const { values: args } = parseArgs({
   options: { runs: { type: "string", default: "3" }, n: { type: "string", default: "300" }, warmup: { type: "string", default: "30" } },
@@ -50,15 +50,7 @@ try {
   console.log(`node ${process.version}; distribution registry at ${server.url} (token auth, started in ${server.startupMs} ms)`);
   console.log(`requests per cached probe: ${after.registry - before.registry} to the registry, ${after.token - before.token} to the token endpoint`);
   console.log(`${RUNS} runs x ${N} rounds of ${variants.length} interleaved sequential calls, ${WARMUP} warm-up rounds each`);
-  const spread = new RatioSpread();
-  for (let run = 1; run <= RUNS; run++) {
-    const samples = await interleaved(variants, N, WARMUP, run);
-    console.log(`\nrun ${run}/${RUNS}`);
-    printRun(samples);
-    spread.add(samples);
-  }
-  console.log(`\np50 / ${variants[0]?.name ?? ""} p50 over ${RUNS} runs: median [min - max]`);
-  spread.print();
+  await runRounds(variants, { runs: RUNS, n: N, warmup: WARMUP });
 } finally {
   await server.stop();
 }

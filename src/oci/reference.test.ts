@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isCocoonError } from "../errors.js";
 import { ANCHORS_MISSING, readAnchor } from "./internal/anchors.test-util.js";
+import { referenceErrorOf } from "./internal/reference-error.test-util.js";
 import { blobRef, manifestRef, uploadRef } from "./internal/refs.js";
 import { parseDigestReference, parseReference, parseTag, type Reference } from "./reference.js";
 
@@ -28,15 +28,6 @@ interface BlobRefCase {
 const refs = readAnchor<{ refs: RefVector[] }>("ociutil.json")?.refs;
 const oci = readAnchor<{ manifestRefs: { cases: ManifestRefCase[] }; blobRefs: { cases: BlobRefCase[] } }>("oci.json");
 
-const messageOf = (fn: () => unknown): string | null => {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (!isCocoonError(err, "ERR_INVALID_REFERENCE")) throw err;
-    return err.message;
-  }
-};
 const urlOf = (ref: Reference, kind: "manifests" | "blobs"): string =>
   `${ref.scheme}://${ref.registry}/v2/${ref.repository}/${kind}/${ref.identifier}`;
 
@@ -55,7 +46,7 @@ describe("parseReference", () => {
   });
 
   it.each([undefined, null, 1, {}])("throws a typed error, never a TypeError, on %s", (value) => {
-    expect(messageOf(() => parseReference(value as unknown as string))).toBe(`could not parse reference: ${String(value)}`);
+    expect(referenceErrorOf(() => parseReference(value as unknown as string))).toBe(`could not parse reference: ${String(value)}`);
   });
 });
 
@@ -67,7 +58,7 @@ describe.skipIf(refs === undefined)("go-containerregistry name.ParseReference: G
         return { ref, ggcr: parseReference(ref) as GgcrAnswer };
       } catch (err) {
         const error = (err as Error).message;
-        return { ref, ggcr: { error, newTagError: messageOf(() => parseTag(ref)), newDigestError: messageOf(() => parseDigestReference(ref)) } };
+        return { ref, ggcr: { error, newTagError: referenceErrorOf(() => parseTag(ref)), newDigestError: referenceErrorOf(() => parseDigestReference(ref)) } };
       }
     });
     expect(ours).toEqual(rows.map(({ ref, ggcr }) => ({ ref, ggcr })));
@@ -79,7 +70,7 @@ describe.skipIf(oci === undefined)("OCIRegistry reference building: Go's answers
     const cases = oci?.manifestRefs.cases ?? [];
     expect(cases.length).toBe(287);
     for (const c of cases) {
-      const error = messageOf(() => manifestRef(c.base, c.repo, c.reference));
+      const error = referenceErrorOf(() => manifestRef(c.base, c.repo, c.reference));
       expect({ error }).toEqual({ error: c.error ?? null });
       if (c.ref === undefined) continue;
       const ref = manifestRef(c.base, c.repo, c.reference);
@@ -92,8 +83,8 @@ describe.skipIf(oci === undefined)("OCIRegistry reference building: Go's answers
     const cases = oci?.blobRefs.cases ?? [];
     expect(cases.length).toBe(96);
     for (const c of cases) {
-      expect(messageOf(() => blobRef(c.base, c.repo, c.digest))).toBe(c.getBlobError ?? null);
-      expect(messageOf(() => uploadRef(c.base, c.repo, c.digest))).toBe(c.putBlobError);
+      expect(referenceErrorOf(() => blobRef(c.base, c.repo, c.digest))).toBe(c.getBlobError ?? null);
+      expect(referenceErrorOf(() => uploadRef(c.base, c.repo, c.digest))).toBe(c.putBlobError);
       if (c.getBlobRef === undefined) continue;
       const ref = blobRef(c.base, c.repo, c.digest);
       expect(urlOf(ref, "blobs")).toBe(c.blobURL);

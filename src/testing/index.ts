@@ -15,7 +15,7 @@ export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "
 export type { ProgressLog } from "./binaries/build-progress.js";
 export { controlPlaneCacheDir, registryCacheDir } from "./binaries/cache-dir.js";
 export { ensureRegistryBinary } from "./binaries/registry-binary.js";
-export type { EnsureRegistryBinaryOptions, RegistryBinary } from "./binaries/registry-binary.js";
+export type { RegistryBinary } from "./binaries/registry-binary.js";
 export { connectToControlPlane } from "./control-plane/connection.js";
 export type { ControlPlaneClient, ControlPlaneConnection } from "./control-plane/connection.js";
 export { startControlPlane } from "./control-plane/control-plane.js";

@@ -3,32 +3,23 @@
 // v1.NewHash's check of an upload digest, on generated reference strings.
 import fc from "fast-check";
 import { it } from "vitest";
-import { isCocoonError } from "../../src/errors.js";
 import { checkUploadDigest } from "../../src/oci/digest.js";
+import { referenceErrorOf } from "../../src/oci/internal/reference-error.test-util.js";
 import { parseDigestReference, parseReference, parseTag } from "../../src/oci/reference.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 
 /** Go's answer; absent fields are omitted (the oracle uses `omitempty`). */
 type GoReference = Record<string, string | null>;
 
-const message = (fn: () => unknown): string | null => {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (!isCocoonError(err, "ERR_INVALID_REFERENCE")) throw err;
-    return err.message;
-  }
-};
 
 function ours(text: string): GoReference {
-  const newHashError = message(() => checkUploadDigest(text));
+  const newHashError = referenceErrorOf(() => checkUploadDigest(text));
   try {
     const { kind, string, name, context, registry, repository, identifier, scheme } = parseReference(text);
     return { kind, string, name, context, registry, repository, identifier, scheme, newHashError };
   } catch (err) {
     const error = (err as Error).message;
-    return { error, newTagError: message(() => parseTag(text)), newDigestError: message(() => parseDigestReference(text)), newHashError };
+    return { error, newTagError: referenceErrorOf(() => parseTag(text)), newDigestError: referenceErrorOf(() => parseDigestReference(text)), newHashError };
   }
 }
 

@@ -21,13 +21,13 @@ export interface ControlPlaneBinaries {
   source: BinarySource;
 }
 
-/** Options of {@link ensureControlPlaneBinaries}. */
+/** Options of {@link ensureControlPlaneBinaries} and {@link ensureRegistryBinary}. */
 export interface EnsureBinariesOptions {
   /** Environment to read; default `process.env` (also passed to `go`). */
   env?: NodeJS.ProcessEnv;
-  /** Cache folder; default {@link controlPlaneCacheDir}. */
+  /** Cache folder; default {@link controlPlaneCacheDir} or {@link registryCacheDir}. */
   cacheDir?: string;
-  /** Progress lines; default: written to stderr with a `[controlplane]` prefix. */
+  /** Progress lines; default: written to stderr with a `[controlplane]` or `[registry]` prefix. */
   log?: ProgressLog;
   /** Aborts a running build. */
   signal?: AbortSignal;

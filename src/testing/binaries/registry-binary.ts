@@ -1,12 +1,11 @@
 import { join, resolve } from "node:path";
 import { CocoonError } from "../../errors.js";
-import type { ProgressLog } from "./build-progress.js";
 import { registryCacheDir } from "./cache-dir.js";
 import { ensureCachedBuild } from "./cached-build.js";
 import { isExecutable } from "./executable.js";
 import { buildRegistryWithGo } from "./registry-build.js";
 import { runCommand } from "./run-command.js";
-import type { BinarySource } from "./control-plane-binaries.js";
+import type { BinarySource, EnsureBinariesOptions } from "./control-plane-binaries.js";
 import { DISTRIBUTION_VERSION } from "./versions.js";
 
 /** Where the registry binary is and how {@link ensureRegistryBinary} found it. */
@@ -15,18 +14,6 @@ export interface RegistryBinary {
   registry: string;
   /** `env` (TEST_ASSET_REGISTRY), `cache` (built earlier) or `build` (built by this call). */
   source: BinarySource;
-}
-
-/** Options of {@link ensureRegistryBinary}. */
-export interface EnsureRegistryBinaryOptions {
-  /** Environment to read; default `process.env` (also passed to `go`). */
-  env?: NodeJS.ProcessEnv;
-  /** Cache folder; default {@link registryCacheDir}. */
-  cacheDir?: string;
-  /** Progress lines; default: written to stderr with a `[registry]` prefix. */
-  log?: ProgressLog;
-  /** Aborts a running build. */
-  signal?: AbortSignal;
 }
 
 /**
@@ -42,7 +29,7 @@ export interface EnsureRegistryBinaryOptions {
  * const { registry, source } = await ensureRegistryBinary();
  * ```
  */
-export async function ensureRegistryBinary(options: EnsureRegistryBinaryOptions = {}): Promise<RegistryBinary> {
+export async function ensureRegistryBinary(options: EnsureBinariesOptions = {}): Promise<RegistryBinary> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => process.stderr.write(`[registry] ${line}\n`));
   if (env.TEST_ASSET_REGISTRY) {
