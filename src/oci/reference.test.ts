@@ -45,6 +45,14 @@ describe("parseReference", () => {
     });
   });
 
+  it.each([
+    ["a[./aa", "registries must be valid RFC 3986 URI authorities: a[."],
+    ["[1.2.3.4]/aa", "registries must be valid RFC 3986 URI authorities: [1.2.3.4]"],
+    ["h%41.io/aa", "registries must be valid RFC 3986 URI authorities: h%41.io"],
+  ])("refuses the registry of %j as Go's net/url does (found by the Go differential suite)", (text, tagError) => {
+    expect([referenceErrorOf(() => parseReference(text)), referenceErrorOf(() => parseTag(text))]).toEqual([`could not parse reference: ${text}`, tagError]);
+  });
+
   it.each([undefined, null, 1, {}])("throws a typed error, never a TypeError, on %s", (value) => {
     expect(referenceErrorOf(() => parseReference(value as unknown as string))).toBe(`could not parse reference: ${String(value)}`);
   });

@@ -29,6 +29,7 @@ const registry = fc.oneof(
   fc.constantFrom("", "localhost", "localhost:5000", "localhost:", "127.0.0.1", "127.0.0.1:5000", "127.1.2.3:80", "10.0.0.5", "172.16.0.1:443"),
   fc.constantFrom("[::1]", "[::1]:5000", "[fe80::1]:5000", "::1", "[::1", "ghcr.io", "GHCR.io", "docker.io", "index.docker.io", "example.com:"),
   fc.constantFrom("a.localhost:9", "registry.local", "host:port", "my_registry:80", "u@h.io", "h.io:99999", "xn--caf-dma.example", "h%41.io", "a b.io"),
+  fc.constantFrom("[::ffff:1.2.3.4]", "[1.2.3.4]:5", "[fe80::1%25en0]", "[::1]]", "[:::1]", "[0000::1]", "[00000::1]", "a[.", "[::1]x", "[::1]:", "h]:1"),
   fc.string({ unit: fc.constantFrom(..."abcz09.-_:[]@%"), minLength: 1, maxLength: 12 }),
 );
 const component = fc.string({ unit: fc.constantFrom(..."abcxyz019._-", ..."ABé ☕"), minLength: 0, maxLength: 10 });
@@ -53,7 +54,7 @@ describeConformance("references", (oracle) => {
     await compareWithGo<string, GoReference>(oracle(), {
       name: "references",
       arbitrary: referenceText,
-      examples: ["localhost:5000/vm-1:hibernate", "vm-1@sha256:" + "0".repeat(64), "repo:tag@sha256:" + "a".repeat(64), ":tag", "", "user:pass@ghcr.io/repo", "[::1]:5000/repo"],
+      examples: ["a[./aa", "localhost:5000/vm-1:hibernate", "vm-1@sha256:" + "0".repeat(64), "repo:tag@sha256:" + "a".repeat(64), ":tag", "", "user:pass@ghcr.io/repo", "[::1]:5000/repo"],
       numRuns: 20_000,
       request: (text) => ({ op: "reference", args: { text } }),
       check: (text, go) => expectSame(text, ours(text), go),

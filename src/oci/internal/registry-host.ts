@@ -14,6 +14,7 @@ const LOOPBACK_V6 = /^(?:::1|\[::1\](?::\d{1,5})?)$/;
 export function isURIAuthority(name: string): boolean {
   if (/[\u0000-\u001f\u007f/?#@%]/.test(name)) return false; // cut off, split or unescaped: the host differs
   if (!HOST_SAFE.test(name)) return false;
+  if (name.lastIndexOf("[") > 0) return false; // Go: "invalid IP-literal" (a bracket only opens an IPv6 host)
   if (name.startsWith("[")) {
     const close = name.lastIndexOf("]");
     if (close < 0 || !PORT.test(name.slice(close + 1))) return false;
