@@ -32,6 +32,8 @@ export interface RegistryProxy {
   readonly host: string;
   /** Requests since the last reset, in order. */
   readonly requests: SeenRequest[];
+  /** Request body bytes forwarded to the registry since the last reset (uploads, as they arrive). */
+  uploadedBytes(): number;
   /** Sets the fault rule (none by default). */
   fault(rule: FaultRule | undefined): void;
   reset(): void;
@@ -44,6 +46,7 @@ export async function startRegistryProxy(upstream: string): Promise<RegistryProx
   const agent = new http.Agent({ keepAlive: true });
   let rule: FaultRule | undefined;
   let requests: SeenRequest[] = [];
+  let uploaded = 0;
   const server = http.createServer((req, res) => {
     const method = req.method ?? "";
     const path = req.url ?? "";
@@ -65,6 +68,7 @@ export async function startRegistryProxy(upstream: string): Promise<RegistryProx
       else send();
     });
     forward.on("error", () => res.destroy());
+    req.on("data", (chunk: Buffer) => (uploaded += chunk.length));
     req.pipe(forward);
   });
   server.keepAliveTimeout = 1000;
@@ -75,8 +79,9 @@ export async function startRegistryProxy(upstream: string): Promise<RegistryProx
     get requests() {
       return requests;
     },
+    uploadedBytes: () => uploaded,
     fault: (next) => (rule = next),
-    reset: () => ((requests = []), (rule = undefined)),
+    reset: () => ((requests = []), (rule = undefined), (uploaded = 0)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
