@@ -87,6 +87,17 @@ describe("OCIRegistry faults on a real registry", () => {
     ]);
   });
 
+  it("an abort while a blob streams errors the stream with the signal's reason", async () => {
+    on("GET", "/blobs/", { kind: "stall-body", afterBytes: 10_000 });
+    const controller = new AbortController();
+    const reason = new Error("pull cancelled");
+    const stream = await client(10_000).getBlob("vm-f", blob.digest, { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 100);
+    const started = Date.now();
+    await expect(readAll(stream)).rejects.toBe(reason);
+    expect([stream.destroyed, Date.now() - started < 2000]).toEqual([true, true]);
+  });
+
   it("an abort rejects with the signal's reason, at once", async () => {
     on("HEAD", "/manifests/", { kind: "delay-headers", ms: 3000 });
     const controller = new AbortController();
