@@ -74,12 +74,7 @@ export class OCIRegistry implements Registry {
     const what = `get manifest ${name}:${reference}`;
     const url = this.#url(ref, "manifests", ref.identifier);
     const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200], headers: { accept: MANIFEST_ACCEPT } });
-    const length = Number(response.headers.get("content-length") ?? "0");
-    if (length > MAX_MANIFEST_BYTES) {
-      await response.body?.cancel();
-      throw new RegistryError("ERR_REGISTRY_STATUS", `${what}: manifest of ${length} bytes is over the ${MAX_MANIFEST_BYTES}-byte limit`);
-    }
-    const data = await readBody(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
+    const data = await readBody(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal }, MAX_MANIFEST_BYTES);
     if (ref.kind === "digest" && sha256Digest(data) !== ref.identifier) {
       throw new RegistryError("ERR_REGISTRY_DIGEST_MISMATCH", `${what}: manifest digest mismatch: got ${sha256Digest(data)}`);
     }
@@ -118,16 +113,16 @@ export class OCIRegistry implements Registry {
     const url = this.#url(ref, "blobs", digest);
     const what = `get blob ${name}@${digest}`;
     const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] });
-    const length = response.headers.get("content-length");
+    const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
-    return Readable.from(verifyBlob(body, digest, length === null ? undefined : Number(length)), { objectMode: false });
+    return Readable.from(verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined), { objectMode: false });
   }
 
   /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */
   async putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options: RegistryCallOptions = {}): Promise<void> {
-    await uploadBlob({ base: this.#base, name, digest, body, size, signal: options.signal }, (ref, req) => this.#send(ref, "pull,push", options, req), (ref, path) =>
-      this.#url(ref, "blobs", path),
-    );
+    const upload = { base: this.#base, name, digest, body, size, signal: options.signal };
+    const send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> => this.#send(ref, "pull,push", options, req);
+    await uploadBlob(upload, send, (ref, path) => this.#url(ref, "blobs", path));
   }
 
   #url(ref: RepositoryName, kind: "manifests" | "blobs", identifier: string): string {

@@ -4,7 +4,7 @@
  * Faults are injected by a proxy in front of the real registry; requests are counted on the wire.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hasHibernateSnapshot, isRegistryError, OCIRegistry } from "../../src/oci/index.js";
+import { hasHibernateSnapshot, isRegistryError, OCIRegistry, sha256Digest } from "../../src/oci/index.js";
 import type { TestRegistry } from "../../src/testing/index.js";
 import { chunked, manifestFor, OCI_MANIFEST, readAll, rejectionOf, startTestRegistry, testBlob } from "./registry-helpers.js";
 import { startRegistryProxy, type Fault, type RegistryProxy } from "./registry-proxy.js";
@@ -33,6 +33,16 @@ describe("OCIRegistry faults on a real registry", () => {
     on("GET", "/blobs/", { kind: "corrupt" });
     const err = await rejectionOf(readAll(await client().getBlob("vm-f", blob.digest)));
     expect([isRegistryError(err, "ERR_REGISTRY_DIGEST_MISMATCH"), err.message.startsWith(`blob ${blob.digest} digest mismatch: got sha256:`)]).toEqual([true, true]);
+  });
+
+  it("a manifest fetched by digest whose bytes differ is ERR_REGISTRY_DIGEST_MISMATCH", async () => {
+    const manifestDigest = sha256Digest(manifestFor(blob));
+    on("GET", "/manifests/sha256:", { kind: "corrupt" });
+    const err = await rejectionOf(client().getManifest("vm-f", manifestDigest));
+    expect([err.code, err.message.startsWith(`get manifest vm-f:${manifestDigest}: manifest digest mismatch: got sha256:`)]).toEqual([
+      "ERR_REGISTRY_DIGEST_MISMATCH",
+      true,
+    ]);
   });
 
   it("a body cut off mid-way errors the stream with ERR_REGISTRY_TRANSPORT", async () => {

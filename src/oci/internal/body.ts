@@ -53,9 +53,14 @@ export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGe
   }
 }
 
-/** Reads a whole (small) body, such as a manifest, under the same rules. */
-export async function readBody(response: Response, ctx: BodyContext): Promise<Uint8Array> {
+/** Reads a whole (small) body, such as a manifest, under the same rules; over `maxBytes` it fails with `ERR_REGISTRY_STATUS`. */
+export async function readBody(response: Response, ctx: BodyContext, maxBytes: number): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
-  for await (const part of bodyChunks(response, ctx)) parts.push(part);
+  let total = 0;
+  for await (const part of bodyChunks(response, ctx)) {
+    total += part.length;
+    if (total > maxBytes) throw new RegistryError("ERR_REGISTRY_STATUS", `${ctx.what}: the body is over the ${maxBytes}-byte limit`, { request: ctx.request });
+    parts.push(part);
+  }
   return Buffer.concat(parts);
 }

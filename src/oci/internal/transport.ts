@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { RegistryError } from "../errors.js";
+import { isRegistryError, RegistryError } from "../errors.js";
 import type { Authorizer } from "./authorizer.js";
 import { parseChallenge } from "./challenge.js";
 import { statusError, transportError } from "./registry-http-error.js";
@@ -112,8 +112,4 @@ export class Transport {
       clearTimeout(timer);
     }
   }
-}
-
-function isRegistryError(err: unknown, code: string): boolean {
-  return err instanceof RegistryError && err.code === code;
 }
