@@ -34,36 +34,24 @@ describe("the packed package in fresh projects", () => {
     cjs?.dispose();
   });
 
-  it("ESM (nodenext, strict): type-checks an import of every entry point and runs it", async () => {
-    const dir = esm?.dir ?? "";
-    const imports = entryPoints.map((spec, i) => `import * as m${i} from "${spec}";`).join("\n");
-    writeFileSync(
-      join(dir, "main.ts"),
-      `${imports}\nimport { Annotation, Label, quantityString } from "${meta}";\n` +
-        `const counts = [${entryPoints.map((_, i) => `Object.keys(m${i}).length`).join(", ")}];\n` +
-        `const crd = import.meta.resolve("${pkg.name}/${crd}");\n` +
-        `console.log(JSON.stringify({ counts, key: Annotation.KeepSnapshotOnDelete, q: quantityString("1024Mi"), role: Label.Role, crd: crd.endsWith(".yaml") }));\n`,
-    );
-    tsconfig(dir, { module: "nodenext", moduleResolution: "nodenext", outDir: "out" }, ["main.ts"]);
-    await tsc(dir, "-p", ".");
-    const out = JSON.parse(await node(dir, "out/main.js")) as { counts: number[] };
-    expect(out.counts.filter((n) => n === 0)).toEqual([]);
-    expect(out).toMatchObject({ ...expected, crd: true });
-  }, 120_000);
+  // One program for both module systems: only how it resolves the CRD file differs.
+  const program = (resolve: string) =>
+    entryPoints.map((spec, i) => `import * as m${i} from "${spec}";`).join("\n") +
+    `\nimport { Annotation, Label, quantityString } from "${meta}";\n` +
+    `const counts = [${entryPoints.map((_, i) => `Object.keys(m${i}).length`).join(", ")}];\n` +
+    `const crd = ${resolve}("${pkg.name}/${crd}");\n` +
+    `console.log(JSON.stringify({ counts, key: Annotation.KeepSnapshotOnDelete, q: quantityString("1024Mi"), role: Label.Role, crd: crd.endsWith(".yaml") }));\n`;
 
-  it("CommonJS (nodenext, strict): type-checks the require(esm) of every entry point and runs it", async () => {
-    const dir = cjs?.dir ?? "";
-    const imports = entryPoints.map((spec, i) => `import * as m${i} from "${spec}";`).join("\n");
-    writeFileSync(
-      join(dir, "main.ts"),
-      `${imports}\nimport { Annotation, Label, quantityString } from "${meta}";\n` +
-        `const counts = [${entryPoints.map((_, i) => `Object.keys(m${i}).length`).join(", ")}];\n` +
-        `const crd = require.resolve("${pkg.name}/${crd}");\n` +
-        `console.log(JSON.stringify({ counts, key: Annotation.KeepSnapshotOnDelete, q: quantityString("1024Mi"), role: Label.Role, crd: crd.endsWith(".yaml") }));\n`,
-    );
+  it.each([
+    ["ESM", "import.meta.resolve", () => esm, "import"],
+    ["CommonJS", "require.resolve", () => cjs, "require"],
+  ] as const)("%s (nodenext, strict): type-checks an import of every entry point and runs it", async (_kind, resolve, consumer, loads) => {
+    const dir = consumer()?.dir ?? "";
+    writeFileSync(join(dir, "main.ts"), program(resolve));
     tsconfig(dir, { module: "nodenext", moduleResolution: "nodenext", outDir: "out" }, ["main.ts"]);
     await tsc(dir, "-p", ".");
-    expect(readFileSync(join(dir, "out/main.js"), "utf8")).toContain(`require("${meta}")`);
+    // CommonJS output loads the ESM-only package with require(esm).
+    expect(readFileSync(join(dir, "out/main.js"), "utf8")).toContain(loads === "require" ? `require("${meta}")` : `from "${meta}"`);
     const out = JSON.parse(await node(dir, "out/main.js")) as { counts: number[] };
     expect(out.counts.filter((n) => n === 0)).toEqual([]);
     expect(out).toMatchObject({ ...expected, crd: true });
