@@ -32,7 +32,8 @@ export default function setup(project: TestProject): () => void {
   }
   symlinkSync(join(root, "node_modules"), join(clone, "node_modules"), "dir");
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: clone, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  const [report] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string; files: { path: string }[] }[];
+  // prepack's build output comes first on stdout; npm's JSON report starts at a line of its own.
+  const [report] = JSON.parse(out.slice(out.search(/^\[$/m))) as { filename: string; files: { path: string }[] }[];
   if (report === undefined) throw new Error("npm pack reported no tarball");
   project.provide("packed", { tarball: join(dir, report.filename), files: report.files.map((f) => f.path).sort() });
   return () => rmSync(dir, { recursive: true, force: true });
