@@ -28,7 +28,10 @@ if (!check) {
 }
 const rows = parseMap(markdown);
 const pending = rows.filter((row) => isPending(row, entries));
-if (pending.length > 0) console.log(`${pending.length} rows wait for entry points package.json does not export yet: ${[...new Set(pending.map((r) => r.entry))].join(", ")}`);
+if (pending.length > 0)
+  console.log(
+    `${pending.length} rows wait for entry points package.json does not export yet: ${[...new Set(pending.map((r) => r.entry))].join(", ")}`,
+  );
 const problems = rows.filter((row) => !isPending(row, entries)).flatMap((row) => rowProblems(row, entries));
 if (existsSync(referencePath)) problems.push(...coverageProblems(contractIdentifiers(readFileSync(referencePath, "utf8")), rows));
 else console.log(`${referencePath} not found: coverage against the Go reference not checked`);

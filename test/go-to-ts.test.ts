@@ -40,7 +40,9 @@ describe("docs/go-to-ts.md against the entry points", () => {
 });
 
 describe.skipIf(!referenceFound)(
-  referenceFound ? "docs/go-to-ts.md against go-contract.md" : `docs/go-to-ts.md against go-contract.md: skipped, ${referencePath} not found`,
+  referenceFound
+    ? "docs/go-to-ts.md against go-contract.md"
+    : `docs/go-to-ts.md against go-contract.md: skipped, ${referencePath} not found`,
   () => {
     const reference = referenceFound ? contractIdentifiers(readFileSync(referencePath, "utf8")) : [];
 
@@ -60,7 +62,14 @@ describe.skipIf(!referenceFound)(
         httpx: 5,
         log: 1,
       });
-      expect(reference.map(goKey)).toEqual(expect.arrayContaining(["meta.AnnotationVNCPort", "apis/v1.CocoonSetPhaseRunning", "meta.LifecycleStatus.Snapshot", "k8s/admission.Serve"]));
+      expect(reference.map(goKey)).toEqual(
+        expect.arrayContaining([
+          "meta.AnnotationVNCPort",
+          "apis/v1.CocoonSetPhaseRunning",
+          "meta.LifecycleStatus.Snapshot",
+          "k8s/admission.Serve",
+        ]),
+      );
     });
 
     it("has a row for each of them, once, and no row the reference does not list", () => {
@@ -87,14 +96,26 @@ const row = (overrides: Partial<MapRow>): MapRow => ({
 });
 
 describe("the map checks", () => {
-  const meta = new Map([["./meta", entry({ readHibernateState: { file: "src/meta/hibernate.ts" }, Annotation: { file: "src/meta/keys.ts" }, VMSpec: { value: false, type: true, file: "src/meta/vmspec.ts" } })]]);
+  const meta = new Map([
+    [
+      "./meta",
+      entry({
+        readHibernateState: { file: "src/meta/hibernate.ts" },
+        Annotation: { file: "src/meta/keys.ts" },
+        VMSpec: { value: false, type: true, file: "src/meta/vmspec.ts" },
+      }),
+    ],
+  ]);
 
   it("accept a row whose export exists in the listed file", () => {
     expect(rowProblems(row({}), meta, { readHibernateState: () => false })).toEqual([]);
   });
 
   it("report an identifier of the reference with no row, a duplicate row and a row the reference lacks", () => {
-    const reference = [{ pkg: "meta", name: "ReadHibernateState" }, { pkg: "meta", name: "PodKey" }];
+    const reference = [
+      { pkg: "meta", name: "ReadHibernateState" },
+      { pkg: "meta", name: "PodKey" },
+    ];
     expect(coverageProblems(reference, [row({}), row({ line: 8 }), row({ line: 9, go: "Gone" })])).toEqual([
       "docs/go-to-ts.md:8 (meta.ReadHibernateState): a second row for the same Go identifier",
       "docs/go-to-ts.md:9 (meta.Gone): go-contract.md does not list this Go identifier",

@@ -63,11 +63,7 @@ function nameProblem(name: TsName, entry: EntryPoint, runtime: Readonly<Record<s
  * Problems of one row against the entry points. `runtime` is the imported module of the row's entry
  * (values are then checked at run time, members included); without it only the compiler's view counts.
  */
-export function rowProblems(
-  row: MapRow,
-  entries: ReadonlyMap<string, EntryPoint>,
-  runtime?: Readonly<Record<string, unknown>>,
-): string[] {
+export function rowProblems(row: MapRow, entries: ReadonlyMap<string, EntryPoint>, runtime?: Readonly<Record<string, unknown>>): string[] {
   if (row.tsNames.length === 0) {
     const problems = row.note === "" ? [`${where(row)}: no TS twin and no reason in Note`] : [];
     for (const entry of entries.values()) {
@@ -85,7 +81,9 @@ export function rowProblems(
   });
   const actual = declaringFiles(row, entry);
   if (problems.length === 0 && actual.join(", ") !== row.tsFiles.join(", ")) {
-    problems.push(`${where(row)}: TS file says ${row.tsFiles.join(", ") || "—"}, declared in ${actual.join(", ")}; run \`npm run map:go-to-ts\``);
+    problems.push(
+      `${where(row)}: TS file says ${row.tsFiles.join(", ") || "—"}, declared in ${actual.join(", ")}; run \`npm run map:go-to-ts\``,
+    );
   }
   return problems;
 }

@@ -70,9 +70,7 @@ function enumRows(lines: readonly string[]): string[] {
 /** Bold code spans naming an identifier: `**\`CocoonSet\`**` (§1.3) or `**\`ReadHibernateState(pod) bool\`**` (§2.3). */
 function boldNames(lines: readonly string[], atLineStart: boolean): string[] {
   const bold = new RegExp(String.raw`\*\*\x60(${IDENT}(?:\.${IDENT})?)[\x60(]`, "g");
-  return lines
-    .filter((line) => !atLineStart || line.startsWith("**`"))
-    .flatMap((line) => [...line.matchAll(bold)].map((m) => m[1] ?? ""));
+  return lines.filter((line) => !atLineStart || line.startsWith("**`")).flatMap((line) => [...line.matchAll(bold)].map((m) => m[1] ?? ""));
 }
 
 /** §5: the summary of the other packages, up to the list of what the operator calls. */
@@ -116,7 +114,14 @@ export function contractIdentifiers(markdown: string): GoIdentifier[] {
   add("apis/v1", firstCells(section(all, "1.1")));
   add("apis/v1", enumRows(section(all, "1.2")));
   add("apis/v1", boldNames(section(all, "1.3"), false));
-  add("apis/v1", [...section(all, "1.5").join("\n").matchAll(/\x60(DeepCopy\w*)\(/g)].map((m) => `T.${m[1] ?? ""}`));
+  add(
+    "apis/v1",
+    [
+      ...section(all, "1.5")
+        .join("\n")
+        .matchAll(/\x60(DeepCopy\w*)\(/g),
+    ].map((m) => `T.${m[1] ?? ""}`),
+  );
   add("meta", firstCells(section(all, "2.1")));
   add("meta", firstCells(section(all, "2.2")));
   add("meta", boldNames(section(all, "2.3"), true));

@@ -39,10 +39,13 @@ export function entrySources(root: string): Map<string, string> {
 /** Compiles the barrels once and lists every entry point's exports. */
 export function entryPoints(root: string): EntryPoint[] {
   const sources = entrySources(root);
-  const configPath = ts.findConfigFile(root, ts.sys.fileExists, "tsconfig.json");
+  const configPath = ts.findConfigFile(root, (file) => ts.sys.fileExists(file), "tsconfig.json");
   if (configPath === undefined) throw new Error(`no tsconfig.json in ${root}`);
-  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
-  const program = ts.createProgram([...sources.values()].map((s) => path.join(root, s)), config.options);
+  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, (file) => ts.sys.readFile(file)).config, ts.sys, root);
+  const program = ts.createProgram(
+    [...sources.values()].map((s) => path.join(root, s)),
+    config.options,
+  );
   const checker = program.getTypeChecker();
   return [...sources].map(([subpath, source]) => {
     const file = program.getSourceFile(path.join(root, source));

@@ -45,7 +45,10 @@ function parseTsName(text: string): TsName {
 
 /** Splits a table line into its cells, without the outer pipes. */
 function cells(line: string): string[] {
-  return line.slice(1, line.endsWith("|") ? -1 : undefined).split(" | ").map((c) => c.trim());
+  return line
+    .slice(1, line.endsWith("|") ? -1 : undefined)
+    .split(" | ")
+    .map((c) => c.trim());
 }
 
 /** Every row of every map table, with the Go package of the heading above it. */
