@@ -1,8 +1,10 @@
 /**
  * TS against Go on the hot path: the same fixture, the same work, timed in alternated rounds
  * (Go first in even rounds, TS first in odd ones) so drift on a shared machine hits both sides.
- * Each round gives one TS/Go ratio per case; the report shows their median [min–max] and the
- * median ns of each side, with the machine, Node and Go versions, and writes BENCHMARKS.md.
+ * Within a round each side measures each case in three windows and keeps the median, which takes
+ * out most spikes from other processes; each round then gives one TS/Go ratio per case. The
+ * report shows their median [min–max] and the median ns of each side, with the machine, Node and
+ * Go versions, and writes BENCHMARKS.md.
  *
  *   npm run bench                      # 7 rounds of 200 ms per case and side
  *   npm run bench -- --rounds 3 --ms 100
@@ -18,6 +20,7 @@ import { median } from "./measure-async.js";
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "7" }, ms: { type: "string", default: "200" } } });
 const ROUNDS = Number(values.rounds);
 const BUDGET_MS = Number(values.ms);
+const WINDOWS = 3;
 const fixturePath = fileURLToPath(FIXTURE_PATH);
 
 // Every result is kept here, so the optimiser cannot drop a call whose value is unused.
@@ -57,15 +60,18 @@ const ratios = new Map<string, number[]>(cases.map((c) => [c.name, []]));
 for (let round = 0; round < ROUNDS; round++) {
   const sides = [
     () => {
-      const figures = goRound(binary, fixturePath, BUDGET_MS);
+      const figures = goRound(binary, fixturePath, BUDGET_MS / WINDOWS, WINDOWS);
       for (const c of cases) {
         const ns = figures.get(c.name);
         if (ns === undefined) throw new Error(`bench/go has no Benchmark${c.name}`);
-        goNs.get(c.name)?.push(ns);
+        goNs.get(c.name)?.push(median(ns));
       }
     },
     () => {
-      for (const c of cases) tsNs.get(c.name)?.push(tsNsPerCall(c.run, BUDGET_MS));
+      for (const c of cases) {
+        const windows = Array.from({ length: WINDOWS }, () => tsNsPerCall(c.run, BUDGET_MS / WINDOWS));
+        tsNs.get(c.name)?.push(median(windows));
+      }
     },
   ];
   if (round % 2 === 1) sides.reverse();
@@ -80,7 +86,7 @@ const cpu = os.cpus();
 const machine = `${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores, ${os.type()} ${os.release()}`;
 const header = [
   `Run ${new Date().toISOString().slice(0, 16)}Z on ${machine}; Node ${process.version}; ${goVersion()}.`,
-  `${ROUNDS} alternated rounds of about ${BUDGET_MS} ms per case and side; TS / Go is the per-round ratio of ns per call, median [min–max].`,
+  `${ROUNDS} alternated rounds of about ${BUDGET_MS} ms per case and side (median of ${WINDOWS} windows); TS / Go is the per-round ratio of ns per call, median [min–max].`,
   "The outputs of both sides on the fixture were checked equal before timing.",
 ];
 const table = [

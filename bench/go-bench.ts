@@ -43,15 +43,23 @@ export function goResults(binary: string, fixture: string): unknown {
   return JSON.parse(readFileSync(out, "utf8"));
 }
 
-/** One round of every Go benchmark: ns per op by benchmark name without the `-<GOMAXPROCS>` suffix. */
-export function goRound(binary: string, fixture: string, benchtimeMs: number): Map<string, number> {
-  const text = execFileSync(binary, ["-test.run", "^$", "-test.bench", ".", "-test.benchtime", `${benchtimeMs}ms`, "-test.count", "1"], {
-    env: env(fixture),
-    encoding: "utf8",
-  });
-  const figures = new Map<string, number>();
+/**
+ * One round of every Go benchmark, each run `count` times: the ns per op of every run, by benchmark
+ * name without the `-<GOMAXPROCS>` suffix.
+ */
+export function goRound(binary: string, fixture: string, benchtimeMs: number, count: number): Map<string, number[]> {
+  const text = execFileSync(
+    binary,
+    ["-test.run", "^$", "-test.bench", ".", "-test.benchtime", `${benchtimeMs}ms`, "-test.count", String(count)],
+    {
+      env: env(fixture),
+      encoding: "utf8",
+    },
+  );
+  const figures = new Map<string, number[]>();
   for (const match of text.matchAll(/^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op/gm)) {
-    figures.set(match[1] ?? "", Number(match[2]));
+    const name = match[1] ?? "";
+    figures.set(name, [...(figures.get(name) ?? []), Number(match[2])]);
   }
   return figures;
 }
