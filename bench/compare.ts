@@ -1,10 +1,11 @@
 /**
- * TS against Go on the hot path: the same fixture, the same work, timed in alternated rounds
- * (Go first in even rounds, TS first in odd ones) so drift on a shared machine hits both sides.
- * Within a round each side measures each case in three windows and keeps the median, which takes
- * out most spikes from other processes; each round then gives one TS/Go ratio per case. The
- * report shows their median [min–max] and the median ns of each side, with the machine, Node and
- * Go versions, and writes BENCHMARKS.md.
+ * TS against Go on the hot path: the same fixture, the same work, timed in alternated rounds.
+ * In each round every case is timed on both sides back to back (which side goes first alternates
+ * by round and case), so drift on a shared machine hits both halves of a pair alike. Each side
+ * measures a case in three windows and keeps the median, which takes out most spikes from other
+ * processes; each round then gives one TS/Go ratio per case. The report shows their median
+ * [min–max] and the median ns of each side, with the machine, Node and Go versions and the load,
+ * and writes BENCHMARKS.md.
  *
  *   npm run bench                      # 7 rounds of 200 ms per case and side
  *   npm run bench -- --rounds 3 --ms 100
@@ -13,7 +14,7 @@ import { isDeepStrictEqual, parseArgs } from "node:util";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { buildGoBench, goResults, goRound, goVersion } from "./go-bench.js";
+import { buildGoBench, goCase, goResults, goVersion } from "./go-bench.js";
 import { FIXTURE_PATH, type HotPathCase, hotPathCases, hotPathResults, loadFixture } from "./hot-path-cases.js";
 import { median } from "./measure-async.js";
 
@@ -58,25 +59,15 @@ const tsNs = new Map<string, number[]>(cases.map((c) => [c.name, []]));
 const goNs = new Map<string, number[]>(cases.map((c) => [c.name, []]));
 const ratios = new Map<string, number[]>(cases.map((c) => [c.name, []]));
 for (let round = 0; round < ROUNDS; round++) {
-  const sides = [
-    () => {
-      const figures = goRound(binary, fixturePath, BUDGET_MS / WINDOWS, WINDOWS);
-      for (const c of cases) {
-        const ns = figures.get(c.name);
-        if (ns === undefined) throw new Error(`bench/go has no Benchmark${c.name}`);
-        goNs.get(c.name)?.push(median(ns));
-      }
-    },
-    () => {
-      for (const c of cases) {
-        const windows = Array.from({ length: WINDOWS }, () => tsNsPerCall(c.run, BUDGET_MS / WINDOWS));
-        tsNs.get(c.name)?.push(median(windows));
-      }
-    },
-  ];
-  if (round % 2 === 1) sides.reverse();
-  for (const side of sides) side();
-  for (const c of cases) ratios.get(c.name)?.push((tsNs.get(c.name)?.[round] ?? NaN) / (goNs.get(c.name)?.[round] ?? NaN));
+  cases.forEach((c, index) => {
+    const sides = [
+      () => goNs.get(c.name)?.push(median(goCase(binary, fixturePath, c.name, BUDGET_MS / WINDOWS, WINDOWS))),
+      () => tsNs.get(c.name)?.push(median(Array.from({ length: WINDOWS }, () => tsNsPerCall(c.run, BUDGET_MS / WINDOWS)))),
+    ];
+    if ((round + index) % 2 === 1) sides.reverse();
+    for (const side of sides) side();
+    ratios.get(c.name)?.push((tsNs.get(c.name)?.[round] ?? NaN) / (goNs.get(c.name)?.[round] ?? NaN));
+  });
   process.stderr.write(`round ${round + 1}/${ROUNDS} done\n`);
 }
 
@@ -84,10 +75,14 @@ const fmtNs = (ns: number): string => (ns >= 10_000 ? `${(ns / 1000).toFixed(1)}
 const spread = (r: readonly number[]): string => `${median(r).toFixed(2)} [${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}]`;
 const cpu = os.cpus();
 const machine = `${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores, ${os.type()} ${os.release()}`;
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" / ");
 const header = [
   `Run ${new Date().toISOString().slice(0, 16)}Z on ${machine}; Node ${process.version}; ${goVersion()}.`,
   `${ROUNDS} alternated rounds of about ${BUDGET_MS} ms per case and side (median of ${WINDOWS} windows); TS / Go is the per-round ratio of ns per call, median [min–max].`,
-  "The outputs of both sides on the fixture were checked equal before timing.",
+  `The outputs of both sides on the fixture were checked equal before timing. Load average at the end (1 / 5 / 15 min): ${load}.`,
 ];
 const table = [
   "| case | TS / Go | TS median | Go median |",

@@ -43,23 +43,26 @@ export function goResults(binary: string, fixture: string): unknown {
   return JSON.parse(readFileSync(out, "utf8"));
 }
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /**
- * One round of every Go benchmark, each run `count` times: the ns per op of every run, by benchmark
- * name without the `-<GOMAXPROCS>` suffix.
+ * Runs one Go benchmark (`ParseVMSpec`, or `Quantity/512Mi` for a sub-benchmark) `count` times
+ * for about `benchtimeMs` each; returns the ns per op of every run.
  */
-export function goRound(binary: string, fixture: string, benchtimeMs: number, count: number): Map<string, number[]> {
+export function goCase(binary: string, fixture: string, name: string, benchtimeMs: number, count: number): number[] {
+  const pattern = name
+    .split("/")
+    .map((part, i) => `^${i === 0 ? "Benchmark" : ""}${escapeRegExp(part)}$`)
+    .join("/");
   const text = execFileSync(
     binary,
-    ["-test.run", "^$", "-test.bench", ".", "-test.benchtime", `${benchtimeMs}ms`, "-test.count", String(count)],
+    ["-test.run", "^$", "-test.bench", pattern, "-test.benchtime", `${benchtimeMs}ms`, "-test.count", String(count)],
     {
       env: env(fixture),
       encoding: "utf8",
     },
   );
-  const figures = new Map<string, number[]>();
-  for (const match of text.matchAll(/^Benchmark(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns\/op/gm)) {
-    const name = match[1] ?? "";
-    figures.set(name, [...(figures.get(name) ?? []), Number(match[2])]);
-  }
+  const figures = [...text.matchAll(/^Benchmark\S+\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
+  if (figures.length !== count) throw new Error(`bench/go: Benchmark${name} gave ${figures.length} results, expected ${count}:\n${text}`);
   return figures;
 }
