@@ -5,7 +5,8 @@
  * - `ERR_INVALID_INTEGER`: a number cannot be written as a Go `int64`/`int32` (not an integer, unsafe, out of range).
  * - `ERR_INVALID_ANNOTATION_DELTA`: an annotation delta is empty, missing or holds a non-string value.
  * - `ERR_INVALID_ARGUMENT`: any other argument outside its documented domain.
- * - `ERR_INVALID_OBJECT`: an object fails its schema (the error names the field path).
+ * - `ERR_INVALID_OBJECT`: the API server refused an object we sent; today only `installCRDs`, when a CRD's
+ *   `NamesAccepted` condition is `False` (the message carries the server's reason and message).
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
  * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
