@@ -1,5 +1,5 @@
 import { chmod, mkdir, readdir, rename, rm } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { formatElapsed, type ProgressLog } from "./build-progress.js";
 import { BinaryDownloadError, DownloadFailure } from "./download-error.js";
 import { downloadFile, fetchText, type DownloadOptions } from "./download-file.js";
@@ -62,12 +62,14 @@ async function unpack(archive: EnvtestArchive, file: string, outDir: string): Pr
       throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `cannot unpack ${archive.name}: ${(err as Error).message}`, { cause: err });
     });
     const entries = await readdir(tree, { recursive: true, withFileTypes: true });
-    for (const binary of ENVTEST_BINARIES) {
+    const found = ENVTEST_BINARIES.map((binary) => {
       const entry = entries.find((e) => e.isFile() && e.name === binary);
       if (!entry) throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `${archive.name} from ${archive.url} holds no ${binary}`);
-      const target = join(outDir, basename(binary));
-      await rename(join(entry.parentPath, entry.name), target);
-      await chmod(target, 0o755);
+      return { from: join(entry.parentPath, entry.name), to: join(outDir, binary) };
+    });
+    for (const { from, to } of found) {
+      await rename(from, to);
+      await chmod(to, 0o755);
     }
   } finally {
     await rm(tree, { recursive: true, force: true });
