@@ -42,7 +42,7 @@ export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" 
   await spec.preflight?.();
   await mkdir(dirname(dir), { recursive: true });
   const release = await acquireBuildLock(`${dir}.lock`, {
-    onWait: (pid) => log(`waiting for process ${pid}, which is building ${spec.what}`),
+    onWait: (pid) => log(`waiting for process ${pid}, which is downloading or building ${spec.what}`),
     ...(spec.signal && { signal: spec.signal }),
   });
   try {
