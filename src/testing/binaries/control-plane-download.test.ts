@@ -49,6 +49,15 @@ describe("ensureControlPlaneBinaries with a download mirror", () => {
     expect(second.source).toBe("cache");
   });
 
+  it("downloads once when two callers start together; the other waits on the lock and finds the cache", async () => {
+    const cacheDir = join(root, "v1.35.4");
+    mirror.requests.length = 0;
+    const both = await Promise.all([1, 2].map(() => ensureControlPlaneBinaries({ env: noGo(), cacheDir, downloadUrl: mirror.base, log })));
+    expect(both.map((b) => b.source).sort()).toEqual(["cache", "download"]);
+    expect(mirror.requests).toEqual([`${PATH}.sha512`, PATH]);
+    expect(lines).toContain(`waiting for process ${process.pid}, which is downloading or building etcd and kube-apiserver v1.35.4`);
+  });
+
   it("takes the mirror from COCOON_CONTROLPLANE_DOWNLOAD_URL", async () => {
     const cacheDir = join(root, "v1.35.4");
     const env = { ...noGo(), COCOON_CONTROLPLANE_DOWNLOAD_URL: `${mirror.base}/` };
