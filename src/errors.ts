@@ -10,6 +10,7 @@
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
  * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
+ * - `ERR_BINARY_DOWNLOAD`: prebuilt test binaries could not be downloaded (HTTP status, checksum, timeout, archive).
  * - `ERR_NO_NODE_IP`: no non-loopback IPv4 address was found on this host.
  * - `ERR_ADMISSION_DECODE`: an admission review request body could not be decoded.
  * - `ERR_INVALID_REFERENCE`: a registry base, repository, tag or digest cannot name anything in a registry.
@@ -31,6 +32,7 @@ export type CocoonErrorCode =
   | "ERR_KUBECONFIG"
   | "ERR_CONTROL_PLANE"
   | "ERR_TEST_REGISTRY"
+  | "ERR_BINARY_DOWNLOAD"
   | "ERR_NO_NODE_IP"
   | "ERR_ADMISSION_DECODE"
   | "ERR_INVALID_REFERENCE"
