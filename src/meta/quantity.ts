@@ -38,9 +38,9 @@ export function parseQuantity(text: string): ParsedQuantity {
   return parseOrThrow(text, JSON.stringify(text));
 }
 
-/** Reports whether Go `resource.ParseQuantity` accepts `text`. */
+/** Reports whether Go `resource.ParseQuantity` accepts `text`. Never throws: a value that is not a string is no quantity. */
 export function isQuantity(text: string): boolean {
-  return !("error" in parseGoQuantity(text));
+  return typeof text === "string" && !("error" in parseGoQuantity(text));
 }
 
 /**

@@ -10,6 +10,25 @@ const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN_BIG = BigInt(INT32_MIN);
 const INT32_MAX_BIG = BigInt(INT32_MAX);
 const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+/** Digits of the longest int64 and int32 (`9223372036854775807`, `2147483647`). */
+const INT64_MAX_DIGITS = 19;
+const INT32_MAX_DIGITS = 10;
+
+/**
+ * Checks Go's decimal syntax and returns the sign and the digits without leading zeros (`"-0"` for
+ * zero), or `undefined` when `s` is not a string, not decimal, or has more than `maxDigits`
+ * significant digits, which is out of range. Linear in `s`: Go's `ParseInt` also gives up at the
+ * first digit past the range, where `BigInt()` of a long string costs quadratic time.
+ */
+function significantDigits(s: unknown, maxDigits: number): string | undefined {
+  if (typeof s !== "string" || !DECIMAL_INT.test(s)) return undefined;
+  const signed = s.charCodeAt(0) === 0x2b || s.charCodeAt(0) === 0x2d;
+  let start = signed ? 1 : 0;
+  while (start < s.length - 1 && s.charCodeAt(start) === 0x30) start++;
+  if (s.length - start > maxDigits) return undefined;
+  const sign = s.charCodeAt(0) === 0x2d ? "-" : "";
+  return start === 0 ? s : sign + s.slice(start);
+}
 
 /**
  * Parses a decimal int64 exactly like Go `strconv.ParseInt(s, 10, 64)`.
@@ -26,13 +45,13 @@ const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
  * ```
  */
 export function parseInt64(s: string): bigint | undefined {
-  if (!DECIMAL_INT.test(s)) return undefined;
-  // Up to 15 characters the value is exact as a double, and converting it is about twice as
-  // fast as parsing the string as a BigInt. Up to 18 characters it always fits in an int64.
-  if (s.length <= 15) return BigInt(Number(s));
-  const value = BigInt(s);
-  if (s.length > 18 && (value < INT64_MIN || value > INT64_MAX)) return undefined;
-  return value;
+  const digits = significantDigits(s, INT64_MAX_DIGITS);
+  if (digits === undefined) return undefined;
+  // Up to 15 digits the value is exact as a double, and converting it is about twice as fast as
+  // parsing the string as a BigInt. Up to 18 digits it always fits in an int64.
+  if (digits.length <= 15) return BigInt(Number(digits));
+  const value = BigInt(digits);
+  return value < INT64_MIN || value > INT64_MAX ? undefined : value;
 }
 
 /**
@@ -45,9 +64,10 @@ export function parseInt64(s: string): bigint | undefined {
  * ```
  */
 export function parseInt32(s: string): number | undefined {
-  if (!DECIMAL_INT.test(s)) return undefined;
+  const digits = significantDigits(s, INT32_MAX_DIGITS);
+  if (digits === undefined) return undefined;
   // Number() is exact far beyond the int32 range, so the range check below is exact too.
-  const value = Number(s);
+  const value = Number(digits);
   if (value < INT32_MIN || value > INT32_MAX) return undefined;
   return value === 0 ? 0 : value; // "-0" is 0, never -0
 }
