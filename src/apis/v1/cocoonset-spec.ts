@@ -16,6 +16,7 @@ import {
   RELEASE_REQUIRES_MAIN_ONLY_RULE,
   SNAPSHOT_CLASS_IMMUTABLE_RULE,
 } from "./internal/cel-rules.js";
+import { isDNS1123Label, linearPattern } from "./internal/linear-patterns.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";
@@ -49,7 +50,7 @@ export type AgentSpecInput = z.input<typeof AgentSpecSchema>;
  */
 export const ToolboxSpecSchema = z
   .object({
-    name: z.string().min(1).regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/),
+    name: z.string().min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
     image: z.string().optional(),
     mode: ToolboxModeSchema.default(ToolboxMode.Run),
     staticIP: z.string().optional(),

@@ -1,3 +1,5 @@
+import { pathOf } from "../../meta/internal/safe-read.js";
+
 /** The API group of every cocoon custom resource (Go `GroupVersion.Group`). */
 export const GROUP = "cocoonset.cocoonstack.io";
 
@@ -41,10 +43,9 @@ export interface TypeMeta<K extends Kind> {
   kind: K;
 }
 
+/** Never throws: a value that is not an object, or whose fields cannot be read, has no type meta. */
 function hasTypeMeta(obj: unknown, kind: Kind): boolean {
-  if (typeof obj !== "object" || obj === null) return false;
-  const { apiVersion, kind: actual } = obj as { apiVersion?: unknown; kind?: unknown };
-  return apiVersion === API_VERSION && actual === kind;
+  return typeof obj === "object" && pathOf(obj, "apiVersion") === API_VERSION && pathOf(obj, "kind") === kind;
 }
 
 /**
