@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_NODE_POOL } from "../../meta/keys.js";
-import {
-  AgentMode,
-  AgentModeSchema,
-  HibernatePolicy,
-  HibernatePolicySchema,
-  SnapshotPolicy,
-  SnapshotPolicySchema,
-  ToolboxMode,
-  ToolboxModeSchema,
-} from "./enums.js";
+import { AgentModeSchema, HibernatePolicySchema, SnapshotPolicySchema, ToolboxModeSchema } from "./enum-schemas.js";
+import { EnumDefault, HibernatePolicy } from "./enums.js";
 import { EnvFromSourceSchema } from "./env-from.js";
 import {
   RELEASE_REQUIRES_MAIN_ONLY_MESSAGE,
@@ -33,7 +25,7 @@ export const AgentSpecSchema = z
       .default(0)
       .describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
     image: z.string().min(1),
-    mode: AgentModeSchema.default(AgentMode.Clone),
+    mode: AgentModeSchema.default(EnumDefault.AgentMode),
     ...vmOptionsShape,
     envFrom: z.array(EnvFromSourceSchema).optional(),
     serviceAccountName: z.string().optional(),
@@ -52,7 +44,7 @@ export const ToolboxSpecSchema = z
   .object({
     name: z.string().min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
     image: z.string().optional(),
-    mode: ToolboxModeSchema.default(ToolboxMode.Run),
+    mode: ToolboxModeSchema.default(EnumDefault.ToolboxMode),
     staticIP: z.string().optional(),
     staticVMID: z.string().optional(),
     vncPort: int32().min(0).max(65535).optional(),
@@ -93,8 +85,8 @@ export function checkReleaseRule(spec: ReleaseRuleView, ctx: z.RefinementCtx, pa
 export const cocoonSetSpecFields = z
   .object({
     suspend: z.boolean().optional(),
-    snapshotPolicy: SnapshotPolicySchema.default(SnapshotPolicy.Always),
-    hibernatePolicy: HibernatePolicySchema.default(HibernatePolicy.Retain),
+    snapshotPolicy: SnapshotPolicySchema.default(EnumDefault.SnapshotPolicy),
+    hibernatePolicy: HibernatePolicySchema.default(EnumDefault.HibernatePolicy),
     nodePool: z.string().default(DEFAULT_NODE_POOL),
     snapshotCompatibilityClass: z
       .string()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { conditionList } from "./condition.js";
-import { CocoonSetPhaseSchema, ConnTypeSchema } from "./enums.js";
+import { CocoonSetPhaseSchema, ConnTypeSchema } from "./enum-schemas.js";
 import { listMap } from "./internal/list-map.js";
 import { int32, int64 } from "./internal/schema-helpers.js";
 

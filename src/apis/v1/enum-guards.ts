@@ -4,6 +4,7 @@ import {
   CocoonHibernationPhase,
   CocoonSetPhase,
   ConnType,
+  EnumDefault,
   HibernatePolicy,
   HibernationDesire,
   OSType,
@@ -60,28 +61,28 @@ export const isCocoonHibernationPhase: (value: unknown) => value is CocoonHibern
 export function agentModeOrDefault(mode?: AgentMode | ""): AgentMode;
 export function agentModeOrDefault(mode?: string): string;
 export function agentModeOrDefault(mode?: string): string {
-  return mode || AgentMode.Clone;
+  return mode || EnumDefault.AgentMode;
 }
 
 /** Returns `mode`, or {@link ToolboxMode.Run} when it is empty or missing (Go `ToolboxMode.Default`). */
 export function toolboxModeOrDefault(mode?: ToolboxMode | ""): ToolboxMode;
 export function toolboxModeOrDefault(mode?: string): string;
 export function toolboxModeOrDefault(mode?: string): string {
-  return mode || ToolboxMode.Run;
+  return mode || EnumDefault.ToolboxMode;
 }
 
 /** Returns `os`, or {@link OSType.Linux} when it is empty or missing (Go `OSType.Default`). */
 export function osTypeOrDefault(os?: OSType | ""): OSType;
 export function osTypeOrDefault(os?: string): string;
 export function osTypeOrDefault(os?: string): string {
-  return os || OSType.Linux;
+  return os || EnumDefault.OSType;
 }
 
 /** Returns `policy`, or {@link SnapshotPolicy.Always} when it is empty or missing (Go `SnapshotPolicy.Default`). */
 export function snapshotPolicyOrDefault(policy?: SnapshotPolicy | ""): SnapshotPolicy;
 export function snapshotPolicyOrDefault(policy?: string): string;
 export function snapshotPolicyOrDefault(policy?: string): string {
-  return policy || SnapshotPolicy.Always;
+  return policy || EnumDefault.SnapshotPolicy;
 }
 
 /**
@@ -96,7 +97,7 @@ export function snapshotPolicyOrDefault(policy?: string): string {
 export function hibernatePolicyOrDefault(policy?: HibernatePolicy | ""): HibernatePolicy;
 export function hibernatePolicyOrDefault(policy?: string): string;
 export function hibernatePolicyOrDefault(policy?: string): string {
-  return policy || HibernatePolicy.Retain;
+  return policy || EnumDefault.HibernatePolicy;
 }
 
 /**
@@ -111,5 +112,5 @@ export function hibernatePolicyOrDefault(policy?: string): string {
 export function backendOrDefault(backend?: Backend | ""): Backend;
 export function backendOrDefault(backend?: string): string;
 export function backendOrDefault(backend?: string): string {
-  return backend || Backend.CloudHypervisor;
+  return backend || EnumDefault.Backend;
 }

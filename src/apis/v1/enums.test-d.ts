@@ -3,26 +3,28 @@ import type { z } from "zod";
 import { agentModeOrDefault, backendOrDefault, isAgentMode, isConnType } from "./enum-guards.js";
 import {
   AgentMode,
-  AgentModeSchema,
   Backend,
-  BackendSchema,
   CocoonHibernationPhase,
-  CocoonHibernationPhaseSchema,
   CocoonSetPhase,
-  CocoonSetPhaseSchema,
   ConnType,
-  ConnTypeSchema,
   HibernatePolicy,
-  HibernatePolicySchema,
   HibernationDesire,
-  HibernationDesireSchema,
   OSType,
-  OSTypeSchema,
   SnapshotPolicy,
-  SnapshotPolicySchema,
   ToolboxMode,
-  ToolboxModeSchema,
 } from "./enums.js";
+import {
+  AgentModeSchema,
+  BackendSchema,
+  CocoonHibernationPhaseSchema,
+  CocoonSetPhaseSchema,
+  ConnTypeSchema,
+  HibernatePolicySchema,
+  HibernationDesireSchema,
+  OSTypeSchema,
+  SnapshotPolicySchema,
+  ToolboxModeSchema,
+} from "./enum-schemas.js";
 
 describe("enum types", () => {
   it("pins each schema's inferred type to the same-name union", () => {

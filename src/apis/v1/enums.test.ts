@@ -20,26 +20,28 @@ import {
 } from "./enum-guards.js";
 import {
   AgentMode,
-  AgentModeSchema,
   Backend,
-  BackendSchema,
   CocoonHibernationPhase,
-  CocoonHibernationPhaseSchema,
   CocoonSetPhase,
-  CocoonSetPhaseSchema,
   ConnType,
-  ConnTypeSchema,
   HibernatePolicy,
-  HibernatePolicySchema,
   HibernationDesire,
-  HibernationDesireSchema,
   OSType,
-  OSTypeSchema,
   SnapshotPolicy,
-  SnapshotPolicySchema,
   ToolboxMode,
-  ToolboxModeSchema,
 } from "./enums.js";
+import {
+  AgentModeSchema,
+  BackendSchema,
+  CocoonHibernationPhaseSchema,
+  CocoonSetPhaseSchema,
+  ConnTypeSchema,
+  HibernatePolicySchema,
+  HibernationDesireSchema,
+  OSTypeSchema,
+  SnapshotPolicySchema,
+  ToolboxModeSchema,
+} from "./enum-schemas.js";
 
 describe("enum values (Go constants)", () => {
   it.each([

@@ -20,26 +20,28 @@ export type { TypeMeta } from "./groupversion-info.js";
 
 export {
   AgentMode,
-  AgentModeSchema,
   Backend,
-  BackendSchema,
   CocoonHibernationPhase,
-  CocoonHibernationPhaseSchema,
   CocoonSetPhase,
-  CocoonSetPhaseSchema,
   ConnType,
-  ConnTypeSchema,
   HibernatePolicy,
-  HibernatePolicySchema,
   HibernationDesire,
-  HibernationDesireSchema,
   OSType,
-  OSTypeSchema,
   SnapshotPolicy,
-  SnapshotPolicySchema,
   ToolboxMode,
-  ToolboxModeSchema,
 } from "./enums.js";
+export {
+  AgentModeSchema,
+  BackendSchema,
+  CocoonHibernationPhaseSchema,
+  CocoonSetPhaseSchema,
+  ConnTypeSchema,
+  HibernatePolicySchema,
+  HibernationDesireSchema,
+  OSTypeSchema,
+  SnapshotPolicySchema,
+  ToolboxModeSchema,
+} from "./enum-schemas.js";
 export {
   agentModeOrDefault,
   backendOrDefault,
