@@ -50,7 +50,7 @@ function hasTypeMeta(obj: unknown, kind: Kind): boolean {
 
 /**
  * Reports whether `obj` declares itself a CocoonSet (`apiVersion` and `kind` only; the body is not
- * validated, parse it with `CocoonSetSchema` for that).
+ * validated, parse it with `CocoonSetSchema` for that). Never throws.
  *
  * @example
  * ```ts
@@ -61,7 +61,7 @@ export function isCocoonSet(obj: unknown): obj is TypeMeta<typeof Kind.CocoonSet
   return hasTypeMeta(obj, Kind.CocoonSet);
 }
 
-/** Reports whether `obj` declares itself a CocoonHibernation (`apiVersion` and `kind` only). */
+/** Reports whether `obj` declares itself a CocoonHibernation (`apiVersion` and `kind` only). Never throws. */
 export function isCocoonHibernation(obj: unknown): obj is TypeMeta<typeof Kind.CocoonHibernation> {
   return hasTypeMeta(obj, Kind.CocoonHibernation);
 }

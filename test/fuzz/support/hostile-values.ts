@@ -1,0 +1,156 @@
+/**
+ * fast-check arbitraries of hostile JavaScript values: everything a caller, a decoder or an
+ * attacker can hand a reader or a schema that plain JSON would not. Values that throw when touched
+ * throw {@link TRAP}, so a test can tell the input's own exception from one of ours.
+ *
+ * @module
+ */
+import fc from "fast-check";
+
+/** The one error every trap of these values throws. */
+export const TRAP = new Error("hostile value trap");
+
+const trap = (): never => {
+  throw TRAP;
+};
+
+/** A proxy whose every trap throws {@link TRAP}. */
+export function throwingProxy(): object {
+  return new Proxy({}, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
+}
+
+/** A revoked proxy: every operation on it throws a `TypeError`. */
+export function revokedProxy(): object {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+}
+
+/** An object whose enumerable property `key` is a getter that throws {@link TRAP}. */
+export function throwingGetter(key: string): object {
+  return Object.defineProperty({}, key, { get: trap, enumerable: true });
+}
+
+/** An object that contains itself under `key`. */
+export function cyclic(key: string): object {
+  const value: Record<string, unknown> = {};
+  value[key] = value;
+  return value;
+}
+
+/** `{ key: { key: ... leaf } }`, `depth` levels deep, built without recursion. */
+export function nested(depth: number, key: string, leaf: unknown): unknown {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = { [key]: value };
+  return value;
+}
+
+/** Deep-freezes a plain JSON-like value (not proxies) and returns it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
+}
+
+/**
+ * A plain-data description of a hostile value. fast-check prints, shrinks and probes what it
+ * generates (`in` on a revoked proxy throws), so it generates recipes and the test builds the
+ * value with {@link materialize}.
+ */
+export type Recipe =
+  | { readonly scalar: string | number | boolean | null }
+  | { readonly special: Special }
+  | { readonly object: Hostile; readonly key: string }
+  | { readonly frozen: unknown }
+  | { readonly at: readonly string[]; readonly value: Recipe };
+
+type Special = "undefined" | "NaN" | "Infinity" | "-0" | "2^53+2" | "bigint" | "symbol" | "function";
+type Hostile = "throwingProxy" | "revokedProxy" | "throwingGetter" | "cyclic" | "deep" | "protoKey" | "nullProto" | "map" | "nullItems";
+
+const SPECIALS: Record<Special, () => unknown> = {
+  undefined: () => undefined,
+  NaN: () => Number.NaN,
+  Infinity: () => Infinity,
+  "-0": () => -0,
+  "2^53+2": () => 2 ** 53 + 2,
+  bigint: () => 9223372036854775807n,
+  symbol: () => Symbol("hostile"),
+  function: () => () => "a function",
+};
+
+const HOSTILE: Record<Hostile, (key: string) => unknown> = {
+  throwingProxy,
+  revokedProxy,
+  throwingGetter,
+  cyclic,
+  deep: (key) => nested(10_000, key, "x"),
+  protoKey: (key) => JSON.parse(`{"__proto__":{"${key}":"true"},"${key}":[null]}`) as unknown,
+  nullProto: () => Object.create(null) as unknown,
+  map: (key) => new Map([[key, "true"]]),
+  nullItems: () => [null, undefined, [], {}],
+};
+
+/** Builds the value a {@link Recipe} describes (a new one on every call). */
+export function materialize(recipe: Recipe): unknown {
+  if ("scalar" in recipe) return recipe.scalar;
+  if ("special" in recipe) return SPECIALS[recipe.special]();
+  if ("object" in recipe) return HOSTILE[recipe.object](recipe.key);
+  if ("frozen" in recipe) return deepFreeze(structuredClone(recipe.frozen));
+  const root: Record<string, unknown> = { apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonSet" };
+  let parent = root;
+  recipe.at.forEach((key, index) => {
+    if (index === recipe.at.length - 1) parent[key] = materialize(recipe.value);
+    else parent = (parent[key] ??= /^\d+$/.test(recipe.at[index + 1] ?? "") ? [] : {}) as Record<string, unknown>;
+  });
+  return root;
+}
+
+const scalar: fc.Arbitrary<Recipe> = fc.oneof(
+  fc.constantFrom(null, 0, true, false, "", "true", "0", "-1", "9223372036854775807", "9223372036854775808", "+7", "007", " 7"),
+  fc.constantFrom("__proto__", "constructor", "toString"),
+  fc.string(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+).map((value) => ({ scalar: value }));
+
+const special: fc.Arbitrary<Recipe> = fc.constantFrom(...(Object.keys(SPECIALS) as Special[])).map((name) => ({ special: name }));
+
+/** Any hostile value, scalar or object, that may show up where an object is read under `key`. */
+export const hostileValue = (key = "metadata"): fc.Arbitrary<Recipe> =>
+  fc.oneof(
+    scalar,
+    special,
+    fc.constantFrom(...(Object.keys(HOSTILE) as Hostile[])).map((object) => ({ object, key })),
+    fc.jsonValue({ maxDepth: 3 }).map((value) => ({ frozen: value })),
+  );
+
+/** The places of a Kubernetes object the readers and schemas look at. */
+const PLACES: readonly (readonly string[])[] = [
+  ["metadata"],
+  ["metadata", "annotations"],
+  ["metadata", "annotations", "vm.cocoonstack.io/hibernate"],
+  ["metadata", "annotations", "cocoonset.cocoonstack.io/generation"],
+  ["metadata", "labels"],
+  ["metadata", "name"],
+  ["metadata", "namespace"],
+  ["metadata", "ownerReferences"],
+  ["metadata", "ownerReferences", "0"],
+  ["spec"],
+  ["spec", "agent"],
+  ["spec", "agent", "resources", "claims", "1"],
+  ["spec", "nodeSelector"],
+  ["spec", "tolerations", "0"],
+  ["spec", "toolboxes", "0", "name"],
+  ["spec", "snapshotCompatibilityClass"],
+  ["spec", "podRef"],
+  ["status", "conditions", "0"],
+  ["status", "conditions", "0", "type"],
+  ["status", "containerStatuses", "0", "state"],
+];
+
+/**
+ * An object shaped like a Kubernetes object with a hostile value planted at one of the places the
+ * readers and schemas look at, so they get past their first property read before they meet it.
+ */
+export const hostileKubeObject: fc.Arbitrary<Recipe> = fc.record({ at: fc.constantFrom(...PLACES), value: hostileValue("name") });
