@@ -66,8 +66,24 @@ export type Recipe =
   | { readonly frozen: unknown }
   | { readonly at: readonly string[]; readonly value: Recipe };
 
-type Special = "undefined" | "NaN" | "Infinity" | "-0" | "2^53+2" | "bigint" | "symbol" | "function";
-type Hostile = "throwingProxy" | "revokedProxy" | "throwingGetter" | "cyclic" | "deep" | "protoKey" | "nullProto" | "map" | "nullItems";
+type Special = "undefined" | "NaN" | "Infinity" | "-0" | "2^53+2" | "bigint" | "symbol" | "function" | "5MB dotted name";
+type Hostile =
+  | "throwingProxy"
+  | "revokedProxy"
+  | "throwingGetter"
+  | "cyclic"
+  | "deep"
+  | "protoKey"
+  | "nullProto"
+  | "map"
+  | "nullItems"
+  | "cyclicKeys"
+  | "deepKeys"
+  | "bigintKeys";
+
+/** Two list items whose list-map keys (`name`, `type`, `slot`) are both `key()`: a duplicate the check must print. */
+const keyPair = (key: () => unknown): unknown[] =>
+  [key(), key()].map((value) => ({ name: value, type: value, slot: value }));
 
 const SPECIALS: Record<Special, () => unknown> = {
   undefined: () => undefined,
@@ -78,6 +94,8 @@ const SPECIALS: Record<Special, () => unknown> = {
   bigint: () => 9223372036854775807n,
   symbol: () => Symbol("hostile"),
   function: () => () => "a function",
+  // V8's backtracking overflowed its stack on this against the DNS-1123 pattern (issue 9).
+  "5MB dotted name": () => `${"a.".repeat(2_500_000)}!`,
 };
 
 const HOSTILE: Record<Hostile, (key: string) => unknown> = {
@@ -90,6 +108,9 @@ const HOSTILE: Record<Hostile, (key: string) => unknown> = {
   nullProto: () => Object.create(null) as unknown,
   map: (key) => new Map([[key, "true"]]),
   nullItems: () => [null, undefined, [], {}],
+  cyclicKeys: (key) => keyPair(() => cyclic(key)),
+  deepKeys: (key) => keyPair(() => nested(10_000, key, "x")),
+  bigintKeys: () => keyPair(() => 1n),
 };
 
 /** Builds the value a {@link Recipe} describes (a new one on every call). */
@@ -98,7 +119,12 @@ export function materialize(recipe: Recipe): unknown {
   if ("special" in recipe) return SPECIALS[recipe.special]();
   if ("object" in recipe) return HOSTILE[recipe.object](recipe.key);
   if ("frozen" in recipe) return deepFreeze(structuredClone(recipe.frozen));
-  const root: Record<string, unknown> = { apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonSet" };
+  const root: Record<string, unknown> = {
+    apiVersion: "cocoonset.cocoonstack.io/v1",
+    kind: "CocoonSet",
+    metadata: { name: "demo", namespace: "default" },
+    spec: { agent: { image: "img" } },
+  };
   let parent = root;
   recipe.at.forEach((key, index) => {
     if (index === recipe.at.length - 1) parent[key] = materialize(recipe.value);
@@ -115,6 +141,15 @@ const scalar: fc.Arbitrary<Recipe> = fc.oneof(
 ).map((value) => ({ scalar: value }));
 
 const special: fc.Arbitrary<Recipe> = fc.constantFrom(...(Object.keys(SPECIALS) as Special[])).map((name) => ({ special: name }));
+
+/** Every special and hostile object, planted at every place: the named cases each schema must survive. */
+export function namedCases(): Recipe[] {
+  const values: Recipe[] = [
+    ...(Object.keys(SPECIALS) as Special[]).map((name) => ({ special: name })),
+    ...(Object.keys(HOSTILE) as Hostile[]).map((object) => ({ object, key: "name" })),
+  ];
+  return PLACES.flatMap((at) => values.map((value) => ({ at, value })));
+}
 
 /** Any hostile value, scalar or object, that may show up where an object is read under `key`. */
 export const hostileValue = (key = "metadata"): fc.Arbitrary<Recipe> =>
@@ -138,7 +173,12 @@ const PLACES: readonly (readonly string[])[] = [
   ["metadata", "ownerReferences", "0"],
   ["spec"],
   ["spec", "agent"],
+  ["spec", "agent", "resources", "claims"],
   ["spec", "agent", "resources", "claims", "1"],
+  ["metadata", "generateName"],
+  ["status", "agents"],
+  ["status", "toolboxes"],
+  ["status", "conditions"],
   ["spec", "nodeSelector"],
   ["spec", "tolerations", "0"],
   ["spec", "toolboxes", "0", "name"],
@@ -150,7 +190,7 @@ const PLACES: readonly (readonly string[])[] = [
 ];
 
 /**
- * An object shaped like a Kubernetes object with a hostile value planted at one of the places the
- * readers and schemas look at, so they get past their first property read before they meet it.
+ * A valid CocoonSet with a hostile value planted at one of the places the readers and schemas look
+ * at, so they get past their first property reads before they meet it.
  */
 export const hostileKubeObject: fc.Arbitrary<Recipe> = fc.record({ at: fc.constantFrom(...PLACES), value: hostileValue("name") });
