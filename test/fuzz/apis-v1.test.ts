@@ -23,10 +23,9 @@ interface Parser {
   safeParse(value: unknown): { success: boolean };
 }
 
-const schemas = Object.entries(v1).filter(
-  (entry): entry is [string, Parser] => typeof (entry[1] as Partial<Parser> | null)?.safeParse === "function",
-);
-const functions = Object.entries(v1).filter((entry): entry is [string, (...args: never[]) => unknown] => typeof entry[1] === "function");
+const exports: [string, unknown][] = Object.entries(v1);
+const schemas = exports.filter((entry): entry is [string, Parser] => typeof (entry[1] as Partial<Parser> | null)?.safeParse === "function");
+const functions = exports.filter((entry): entry is [string, (...args: never[]) => unknown] => typeof entry[1] === "function");
 const guards = functions.filter(([name]) => /^is[A-Z]/.test(name));
 const orDefaults = functions.filter(([name]) => name.endsWith("OrDefault"));
 const validators = functions.filter(([name]) => name.startsWith("validate"));

@@ -6,16 +6,19 @@
  * @internal
  */
 
-/** A step of the walk: a value to print, or text to write once its siblings are done. */
-type Step = { readonly value: unknown } | { readonly text: string } | { readonly leave: object };
+/** An array or object being printed: its sorted keys (`undefined` for an array) and the next member. */
+interface Frame {
+  readonly value: object;
+  readonly keys: readonly string[] | undefined;
+  readonly length: number;
+  index: number;
+}
 
-/** The members of an array or object in print order; throws what the value's own traps throw. */
-function membersOf(value: object): [key: string | undefined, member: unknown][] {
-  if (Array.isArray(value)) return Array.from(value as readonly unknown[], (member) => [undefined, member]);
-  const record = value as Record<string, unknown>;
-  return Object.keys(record)
-    .sort()
-    .map((key) => [key, record[key]]);
+/** Opens `value` for printing; throws what the value's own traps throw. */
+function frameOf(value: object): Frame {
+  if (Array.isArray(value)) return { value, keys: undefined, length: (value as readonly unknown[]).length, index: 0 };
+  const keys = Object.keys(value).sort();
+  return { value, keys, length: keys.length, index: 0 };
 }
 
 /** The text of a scalar; `undefined` for a value JSON cannot hold (a symbol, a function, `NaN`). */
@@ -38,34 +41,40 @@ function scalarText(value: unknown): string | undefined {
  * `undefined`, a non-finite number, or a getter or proxy that throws. A `bigint` prints its digits.
  */
 export function jsonKeyText(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null) return scalarText(value);
   const out: string[] = [];
-  const ancestors = new Set<object>();
-  const steps: Step[] = [{ value }];
+  const open = new Set<object>();
+  const frames: Frame[] = [];
   try {
-    for (let step = steps.pop(); step !== undefined; step = steps.pop()) {
-      if ("text" in step) out.push(step.text);
-      else if ("leave" in step) ancestors.delete(step.leave);
-      else if (typeof step.value !== "object" || step.value === null) {
-        const text = scalarText(step.value);
+    for (let next: unknown = value; ; ) {
+      if (typeof next !== "object" || next === null) {
+        const text = scalarText(next);
         if (text === undefined) return undefined;
         out.push(text);
       } else {
-        if (ancestors.has(step.value)) return undefined;
-        ancestors.add(step.value);
-        const array = Array.isArray(step.value);
-        const members = membersOf(step.value);
-        steps.push({ leave: step.value }, { text: array ? "]" : "}" });
-        for (let i = members.length - 1; i >= 0; i--) {
-          const [key, member] = members[i] ?? [];
-          steps.push({ value: member });
-          const label = key === undefined ? "" : `${JSON.stringify(key)}:`;
-          steps.push({ text: i > 0 ? `,${label}` : label });
+        if (open.has(next)) return undefined;
+        open.add(next);
+        const frame = frameOf(next);
+        frames.push(frame);
+        out.push(frame.keys === undefined ? "[" : "{");
+      }
+      // Close the finished frames, then take the next member of the innermost open one.
+      for (let frame = frames.at(-1); ; frame = frames.at(-1)) {
+        if (frame === undefined) return out.join("");
+        if (frame.index < frame.length) {
+          const i = frame.index++;
+          const key = frame.keys?.[i];
+          if (i > 0) out.push(",");
+          if (key !== undefined) out.push(JSON.stringify(key), ":");
+          next = key === undefined ? (frame.value as readonly unknown[])[i] : (frame.value as Record<string, unknown>)[key];
+          break;
         }
-        out.push(array ? "[" : "{");
+        frames.pop();
+        open.delete(frame.value);
+        out.push(frame.keys === undefined ? "]" : "}");
       }
     }
   } catch {
     return undefined;
   }
-  return out.join("");
 }
