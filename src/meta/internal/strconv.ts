@@ -1,8 +1,5 @@
 import { CocoonError } from "../../errors.js";
 
-/** Go's decimal integer syntax: one optional sign, then ASCII digits only. */
-const DECIMAL_INT = /^[+-]?[0-9]+$/;
-
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2 ** 31);
@@ -15,19 +12,26 @@ const INT64_MAX_DIGITS = 19;
 const INT32_MAX_DIGITS = 10;
 
 /**
- * Checks Go's decimal syntax and returns the sign and the digits without leading zeros (`"-0"` for
- * zero), or `undefined` when `s` is not a string, not decimal, or has more than `maxDigits`
- * significant digits, which is out of range. Linear in `s`: Go's `ParseInt` also gives up at the
- * first digit past the range, where `BigInt()` of a long string costs quadratic time.
+ * Checks Go's decimal syntax (one optional sign, then ASCII digits) and returns the sign and the
+ * digits without leading zeros (`"-0"` for zero), or `undefined` when `s` is not a string, not
+ * decimal, or has more than `maxDigits` significant digits, which is out of range. Like Go's
+ * `ParseInt`, it stops at the first digit past the range: the cost is the leading zeros plus at
+ * most `maxDigits` digits, however long `s` is.
  */
 function significantDigits(s: unknown, maxDigits: number): string | undefined {
-  if (typeof s !== "string" || !DECIMAL_INT.test(s)) return undefined;
-  const signed = s.charCodeAt(0) === 0x2b || s.charCodeAt(0) === 0x2d;
-  let start = signed ? 1 : 0;
-  while (start < s.length - 1 && s.charCodeAt(start) === 0x30) start++;
-  if (s.length - start > maxDigits) return undefined;
-  const sign = s.charCodeAt(0) === 0x2d ? "-" : "";
-  return start === 0 ? s : sign + s.slice(start);
+  if (typeof s !== "string") return undefined;
+  const first = s.charCodeAt(0);
+  const signed = first === 0x2b || first === 0x2d;
+  let i = signed ? 1 : 0;
+  if (i >= s.length) return undefined; // "" or a lone sign
+  while (i < s.length - 1 && s.charCodeAt(i) === 0x30) i++; // keep the last digit: "000" is "0"
+  const start = i;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39 || i - start >= maxDigits) return undefined;
+  }
+  const digits = start === 0 ? s : s.slice(start);
+  return first === 0x2d ? `-${digits}` : digits;
 }
 
 /**
