@@ -48,6 +48,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"agentSpec":          agentSpecOp,
 	"toolboxSpec":        toolboxSpecOp,
 	"podReaders":         podReaders,
+	"reference":          reference,
 }
 
 // exitWithParent ends the oracle when the test process that started it goes away (it is then

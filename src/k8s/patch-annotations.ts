@@ -2,7 +2,15 @@ import { PatchStrategy } from "@kubernetes/client-node";
 import { annotationsMergePatch, annotationsSatisfied, type AnnotationDelta } from "../meta/index.js";
 import { resolveTarget, sendPatch, type AnnotationClients, type KubeObject } from "./patch-target.js";
 
-/** Options of the annotation patch helpers. */
+/**
+ * Options of the annotation patch helpers.
+ *
+ * @example
+ * ```ts
+ * const options: AnnotationPatchOptions = { signal: AbortSignal.timeout(5_000) };
+ * pod = await patchHibernateState(clients, pod, true, options); // rejects with a TimeoutError after 5 s
+ * ```
+ */
 export interface AnnotationPatchOptions {
   /** Aborts the request; the call then rejects with the signal's reason. */
   signal?: AbortSignal | undefined;

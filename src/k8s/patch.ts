@@ -3,7 +3,16 @@ import { CocoonError } from "../errors.js";
 import { mergePatchDiff } from "./merge-patch-diff.js";
 import { resolveTarget, sendPatch, type KubeObject, type PatchClients } from "./patch-target.js";
 
-/** Options of {@link patch} and {@link patchStatus}. */
+/**
+ * Options of {@link patch} and {@link patchStatus}.
+ *
+ * @example
+ * ```ts
+ * const options: PatchOptions = { optimisticLock: true, signal: AbortSignal.timeout(10_000) };
+ * set = await patch(clients, set, (draft) => void (draft.metadata.labels = { team: "agents" }), options);
+ * // a concurrent write since `set` was read: rejects with a 409, isConflict(err) === true
+ * ```
+ */
 export interface PatchOptions {
   /**
    * Guard the patch with the object's `metadata.resourceVersion` (controller-runtime's
