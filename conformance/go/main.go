@@ -47,6 +47,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"lifecycle":          lifecycleRoundTrip,
 	"agentSpec":          agentSpecOp,
 	"toolboxSpec":        toolboxSpecOp,
+	"podReaders":         podReaders,
 	"reference":          reference,
 }
 

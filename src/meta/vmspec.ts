@@ -88,7 +88,7 @@ export function applyVMSpec(obj: Annotated, spec: Partial<VMSpec>): void {
 }
 
 /**
- * Reads the VM spec from the pod: strings raw, flags true only for `"true"`.
+ * Reads the VM spec from the pod: strings raw, flags true only for `"true"`. Never throws.
  *
  * The operator compares it with {@link fromAgentSpec}'s result field by field to detect drift.
  *
