@@ -10,6 +10,9 @@
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
  * - `ERR_NO_NODE_IP`: no non-loopback IPv4 address was found on this host.
  * - `ERR_ADMISSION_DECODE`: an admission review request body could not be decoded.
+ * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, manifest or config is malformed or not a snapshot.
+ * - `ERR_SNAPSHOT_INTEGRITY`: a blob or a reconstructed file differs from its digest or size.
+ * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -20,7 +23,10 @@ export type CocoonErrorCode =
   | "ERR_KUBECONFIG"
   | "ERR_CONTROL_PLANE"
   | "ERR_NO_NODE_IP"
-  | "ERR_ADMISSION_DECODE";
+  | "ERR_ADMISSION_DECODE"
+  | "ERR_SNAPSHOT_FORMAT"
+  | "ERR_SNAPSHOT_INTEGRITY"
+  | "ERR_SNAPSHOT_TRANSFER";
 
 const BRAND = Symbol.for("@cocoonstack/cocoon-common/error");
 
