@@ -18,7 +18,11 @@ export function parseGoJSON(raw: Uint8Array | string): unknown {
 
 function goJSONSyntaxMessage(text: string, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  if (text.trim() === "" || /end of (JSON )?input|Unterminated/i.test(message)) return "unexpected end of JSON input";
+  const position = /position (\d+)/u.exec(message);
+  const atEnd = position !== null && Number(position[1]) >= text.trimEnd().length;
+  if (text.trim() === "" || atEnd || /end of (JSON )?input|Unterminated/iu.test(message)) {
+    return "unexpected end of JSON input";
+  }
   return `invalid JSON: ${message}`;
 }
 

@@ -108,7 +108,7 @@ async function settle(opts: StreamOptions, run: () => Promise<void>): Promise<vo
     await run();
   } catch (err) {
     const reason = opts.signal?.aborted ? opts.signal.reason : err;
-    opts.output.destroy(reason instanceof Error ? reason : new Error(messageOf(reason)));
+    opts.output.destroy();
     throw reason;
   }
   if (!opts.keepOpen) await new Promise<void>((resolve) => opts.output.end(resolve));
@@ -166,13 +166,13 @@ export async function streamSnapshot(raw: Uint8Array, dl: Downloader, opts: Stre
   } catch (err) {
     const prefixed = err instanceof CocoonError && err.code === "ERR_SNAPSHOT_FORMAT" && /^parse oci/u.test(err.message);
     const failure = prefixed ? new CocoonError(err.code, `parse manifest: ${err.message}`, { cause: err }) : err;
-    opts.output.destroy(failure instanceof Error ? failure : undefined);
+    opts.output.destroy();
     throw failure;
   }
   const kind = classifyParsedManifest(m);
   if (kind !== Kind.Snapshot) {
     const err = new CocoonError("ERR_SNAPSHOT_FORMAT", `manifest is ${kind}, not a snapshot`);
-    opts.output.destroy(err);
+    opts.output.destroy();
     throw err;
   }
   await streamSnapshotParsed(m, dl, opts);
