@@ -60,7 +60,7 @@ export class MemoryRegistry implements Registry {
   }
 
   async putManifest(name: string, tag: string, data: Uint8Array, contentType: string): Promise<void> {
-    this.calls.push({ call: "PutManifest", name, tag, contentType, size: data.length });
+    this.calls.push({ call: "PutManifest", name, tag, digest: sha(data), size: data.length, contentType });
     this.manifests.set(`${name}:${tag}`, { data, contentType });
     this.manifests.set(`${name}@${sha(data)}`, { data, contentType });
   }
