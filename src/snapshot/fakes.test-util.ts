@@ -105,3 +105,17 @@ export function clockOf(opts: { nowUnixMilli?: number; now?: string }): () => nu
   const ms = opts.nowUnixMilli ?? Date.parse(opts.now ?? "");
   return () => ms;
 }
+
+/** A comparable key of one Uploader call, ours ({@link UploadCall}) or Go's (`op` instead of `call`). */
+export function callKey(c: {
+  op?: string;
+  call?: string;
+  name: string;
+  digest?: string;
+  size?: number;
+  exists?: boolean;
+  tag?: string;
+  contentType?: string;
+}): string {
+  return JSON.stringify([c.op ?? c.call, c.name, c.digest, c.tag, c.exists, c.size, c.contentType]);
+}

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { marshalGoJSON } from "../meta/go-json.js";
 import { indentGoJSON } from "../oci/manifest-json.js";
-import { ANCHORS, clockOf, collector, HAVE_ANCHORS, MemoryRegistry, NO_ANCHORS, } from "./fakes.test-util.js";
+import { ANCHORS, callKey, clockOf, collector, HAVE_ANCHORS, MemoryRegistry, NO_ANCHORS, } from "./fakes.test-util.js";
 import { streamSnapshot } from "./pull.js";
 import { pushSnapshot } from "./push.js";
 
@@ -54,8 +54,6 @@ async function push(dir: string, reg: MemoryRegistry, progress: string[]) {
   });
 }
 
-const callKey = (c: { op?: string; call?: string; name: string; digest?: string; size?: number; exists?: boolean; tag?: string; contentType?: string }): string =>
-  JSON.stringify([c.op ?? c.call, c.name, c.digest, c.tag, c.exists, c.size, c.contentType]);
 
 describe.skipIf(!HAVE_ANCHORS)(`push of Go's export streams (${HAVE_ANCHORS ? "anchors present" : NO_ANCHORS})`, () => {
   it.each(CASES)("%s uploads what Go uploads, and pulls back Go's import tar", async (dir) => {
