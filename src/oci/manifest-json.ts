@@ -62,6 +62,7 @@ export function marshalManifest(m: OCIManifest): string {
       config: descriptorValue(m.config),
       layers: m.layers === null ? null : m.layers.map(descriptorValue),
       manifests: m.manifests && m.manifests.length > 0 ? m.manifests : undefined,
+      subject: m.subject && descriptorValue(m.subject),
       annotations: annotations && new Map(Object.entries(annotations)),
     }),
   );

@@ -51,6 +51,8 @@ export interface OCIManifest {
   readonly layers: readonly Descriptor[] | null;
   /** Index children. */
   readonly manifests?: readonly IndexManifest[] | undefined;
+  /** The manifest this one refers to (OCI 1.1 referrers). */
+  readonly subject?: Descriptor | undefined;
   /** Manifest annotations. */
   readonly annotations?: Readonly<Record<string, string>> | undefined;
 }
@@ -81,6 +83,11 @@ function classifyFields(artifactType: string, configMediaType: string, topMediaT
   return Kind.Unknown;
 }
 
+/** A top-level `null` decodes to the zero value, as in Go. */
+function topObject(v: unknown, path: string): GoObject {
+  return v === null ? {} : asGoObject(v, path);
+}
+
 /** Classifies an already-parsed manifest (Go's `ClassifyParsed`). */
 export function classifyParsedManifest(m: OCIManifest): Kind {
   return classifyFields(m.artifactType ?? "", m.config.mediaType, m.mediaType ?? "");
@@ -93,7 +100,7 @@ export function classifyParsedManifest(m: OCIManifest): Kind {
  */
 export function classifyManifest(raw: Uint8Array | string): Kind {
   try {
-    const obj = asGoObject(parseGoJSON(raw), "manifest");
+    const obj = topObject(parseGoJSON(raw), "manifest");
     const config = goObject(obj, "config", "config") ?? {};
     return classifyFields(
       goString(obj, "artifactType", "artifactType"),
@@ -138,10 +145,11 @@ function decodeIndexManifest(v: unknown, path: string): IndexManifest {
  */
 export function parseManifest(raw: Uint8Array | string): OCIManifest {
   try {
-    const obj = asGoObject(parseGoJSON(raw), "OCIManifest");
+    const obj = topObject(parseGoJSON(raw), "OCIManifest");
     const config = goObject(obj, "config", "OCIManifest.config");
     const layers = goArray(obj, "layers", "OCIManifest.layers");
     const manifests = goArray(obj, "manifests", "OCIManifest.manifests");
+    const subject = goObject(obj, "subject", "OCIManifest.subject");
     return {
       schemaVersion: goInt(obj, "schemaVersion", "OCIManifest.schemaVersion"),
       mediaType: goString(obj, "mediaType", "OCIManifest.mediaType"),
@@ -149,6 +157,7 @@ export function parseManifest(raw: Uint8Array | string): OCIManifest {
       config: config ? decodeDescriptor(config, "OCIManifest.config") : { mediaType: "", digest: "", size: 0 },
       layers: layers ? layers.map((l, i) => decodeDescriptor(l, `OCIManifest.layers[${i}]`)) : null,
       manifests: manifests?.map((m, i) => decodeIndexManifest(m, `OCIManifest.manifests[${i}]`)),
+      subject: subject === undefined ? undefined : decodeDescriptor(subject, "OCIManifest.subject"),
       annotations: goStringMap(obj, "annotations", "OCIManifest.annotations"),
     };
   } catch (err) {
