@@ -1,4 +1,4 @@
-import { CocoonError } from "../errors.js";
+import { CocoonError } from "../../errors.js";
 import { KUBE_APISERVER_PACKAGE, KUBERNETES_STAGING_VERSION, KUBERNETES_VERSION, ETCD_MODULE } from "./versions.js";
 
 /** Name of the throwaway Go module that builds the control-plane binaries. */

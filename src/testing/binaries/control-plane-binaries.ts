@@ -1,10 +1,10 @@
-import { access, constants, mkdir, readdir, rename, rm } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
-import { CocoonError } from "../errors.js";
-import { acquireBuildLock } from "./build-lock.js";
-import { formatElapsed, type ProgressLog } from "./build-progress.js";
+import { join, resolve } from "node:path";
+import { CocoonError } from "../../errors.js";
+import type { ProgressLog } from "./build-progress.js";
 import { controlPlaneCacheDir } from "./cache-dir.js";
-import { buildWithGo } from "./go-build.js";
+import { ensureCachedBuild } from "./cached-build.js";
+import { buildWithGo } from "./control-plane-build.js";
+import { isExecutable } from "./executable.js";
 import { runCommand } from "./run-command.js";
 import { KUBERNETES_VERSION } from "./versions.js";
 
@@ -54,36 +54,20 @@ export async function ensureControlPlaneBinaries(options: EnsureBinariesOptions 
   if (fromEnv) return fromEnv;
 
   const dir = options.cacheDir ?? controlPlaneCacheDir(env);
-  const cached = { etcd: join(dir, "etcd"), kubeApiserver: join(dir, "kube-apiserver") };
-  if (await isUsableCache(cached)) return { ...cached, source: "cache" };
-
-  await mkdir(dirname(dir), { recursive: true });
-  const release = await acquireBuildLock(`${dir}.lock`, {
-    onWait: (pid) => log(`waiting for process ${pid}, which is building the control-plane binaries`),
-    ...(options.signal && { signal: options.signal }),
+  const source = await ensureCachedBuild({
+    dir,
+    what: `etcd and kube-apiserver ${KUBERNETES_VERSION}`,
+    firstBuildNote: "the first build takes several minutes (3-6 on 2 cores) and about 2 GB of Go build cache; later runs reuse it",
+    code: "ERR_CONTROL_PLANE",
+    isUsable: (d) => isUsableCache(pathsIn(d)),
+    build: (outDir) => buildWithGo(outDir, { log, env, signal: options.signal }),
+    log,
+    signal: options.signal,
   });
-  try {
-    if (await isUsableCache(cached)) return { ...cached, source: "cache" };
-    const started = Date.now();
-    log(`building etcd and kube-apiserver ${KUBERNETES_VERSION} into ${dir}`);
-    log("the first build takes several minutes (3-6 on 2 cores) and about 2 GB of Go build cache; later runs reuse it");
-    await removeInterruptedBuilds(dir);
-    const tmp = `${dir}.tmp-${process.pid}`;
-    try {
-      await buildWithGo(tmp, { log, env, ...(options.signal && { signal: options.signal }) });
-      await rm(join(tmp, "src"), { recursive: true, force: true });
-      await rm(dir, { recursive: true, force: true });
-      await rename(tmp, dir);
-    } finally {
-      await rm(tmp, { recursive: true, force: true });
-    }
-    if (!(await isUsableCache(cached))) throw new CocoonError("ERR_CONTROL_PLANE", `binaries built into ${dir} do not run`);
-    log(`control-plane binaries ready in ${formatElapsed(Date.now() - started)}`);
-    return { ...cached, source: "build" };
-  } finally {
-    await release();
-  }
+  return { ...pathsIn(dir), source };
 }
+
+const pathsIn = (dir: string): { etcd: string; kubeApiserver: string } => ({ etcd: join(dir, "etcd"), kubeApiserver: join(dir, "kube-apiserver") });
 
 async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBinaries | undefined> {
   const assets = env.KUBEBUILDER_ASSETS;
@@ -108,15 +92,6 @@ async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBina
   return { etcd: etcd[0], kubeApiserver: kubeApiserver[0], source: "env" };
 }
 
-/** Removes `<dir>.tmp-*` folders that builds killed midway left behind (the caller holds the lock). */
-async function removeInterruptedBuilds(dir: string): Promise<void> {
-  const prefix = `${basename(dir)}.tmp-`;
-  const siblings = await readdir(dirname(dir));
-  for (const name of siblings.filter((n) => n.startsWith(prefix))) {
-    await rm(join(dirname(dir), name), { recursive: true, force: true });
-  }
-}
-
 async function isUsableCache(paths: { etcd: string; kubeApiserver: string }): Promise<boolean> {
   if (!(await isExecutable(paths.etcd)) || !(await isExecutable(paths.kubeApiserver))) return false;
   try {
@@ -128,11 +103,4 @@ async function isUsableCache(paths: { etcd: string; kubeApiserver: string }): Pr
   } catch {
     return false;
   }
-}
-
-async function isExecutable(path: string): Promise<boolean> {
-  return access(path, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
 }

@@ -1,8 +1,8 @@
 import { access, readFile } from "node:fs/promises";
 import { request } from "node:https";
 import { setTimeout as sleep } from "node:timers/promises";
-import { CocoonError } from "../errors.js";
-import type { ManagedProcess } from "./managed-process.js";
+import { CocoonError } from "../../errors.js";
+import type { ManagedProcess } from "../process/managed-process.js";
 
 /** What {@link httpsGet} got back. */
 export interface HttpsResponse {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCocoonError } from "../errors.js";
+import { isCocoonError } from "../../errors.js";
 import { runCommand } from "./run-command.js";
 
 describe("runCommand", () => {

@@ -2,8 +2,8 @@ import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isCocoonError } from "../errors.js";
-import { ensureControlPlaneBinaries } from "./binaries.js";
+import { isCocoonError } from "../../errors.js";
+import { ensureControlPlaneBinaries } from "./control-plane-binaries.js";
 
 describe("ensureControlPlaneBinaries", () => {
   let dir: string;

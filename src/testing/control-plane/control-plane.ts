@@ -2,16 +2,16 @@ import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CocoonError } from "../errors.js";
-import { installCRDs } from "../k8s/install-crds.js";
-import { ensureControlPlaneBinaries, type ControlPlaneBinaries } from "./binaries.js";
-import type { ProgressLog } from "./build-progress.js";
+import { CocoonError } from "../../errors.js";
+import { installCRDs } from "../../k8s/install-crds.js";
+import { ensureControlPlaneBinaries, type ControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
+import type { ProgressLog } from "../binaries/build-progress.js";
 import { connectToControlPlane, type ControlPlaneClient } from "./connection.js";
 import { writeCredentials } from "./credentials.js";
-import { onParentExit } from "./exit-cleanup.js";
+import { onParentExit } from "../process/exit-cleanup.js";
 import { apiserverArgs, etcdArgs } from "./flags.js";
-import { freePort } from "./free-port.js";
-import { startProcess, type ManagedProcess } from "./managed-process.js";
+import { freePort } from "../process/free-port.js";
+import { startProcess, type ManagedProcess } from "../process/managed-process.js";
 import { waitReady } from "./readiness.js";
 
 /** Options of {@link startControlPlane}. */

@@ -1,6 +1,6 @@
 import { open, readFile, rm, stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
-import { CocoonError } from "../errors.js";
+import { CocoonError } from "../../errors.js";
 
 /** Options of {@link acquireBuildLock}. */
 export interface BuildLockOptions {

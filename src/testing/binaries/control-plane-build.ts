@@ -1,20 +1,13 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CocoonError } from "../errors.js";
-import { formatElapsed, trackGoProgress, type ProgressLog } from "./build-progress.js";
-import { runCommand } from "./run-command.js";
+import { CocoonError } from "../../errors.js";
+import { formatElapsed } from "./build-progress.js";
+import { goCommand, type GoCommandOptions } from "./go-command.js";
 import { ETCD_MODULE, KUBE_APISERVER_PACKAGE, KUBERNETES_VERSION } from "./versions.js";
 import { renderWrapperGoMod, TOOLS_GO } from "./wrapper-module.js";
 
 /** Options of {@link buildWithGo}. */
-export interface GoBuildOptions {
-  /** Progress lines. */
-  log: ProgressLog;
-  /** Environment of the `go` commands (GOPROXY, GOFLAGS, GOCACHE... are honoured); default `process.env`. */
-  env?: NodeJS.ProcessEnv;
-  /** Aborts the running `go` command. */
-  signal?: AbortSignal;
-}
+export type GoBuildOptions = GoCommandOptions;
 
 /**
  * Builds `kube-apiserver` and `etcd` into `outDir` with Go, from the module proxy.
@@ -29,22 +22,7 @@ export async function buildWithGo(outDir: string, options: GoBuildOptions): Prom
   const started = Date.now();
   const srcDir = join(outDir, "src");
   await mkdir(srcDir, { recursive: true });
-  const go = (args: string[], label?: string): Promise<string> => {
-    const progress = label === undefined ? undefined : trackGoProgress(label, log);
-    const run = runCommand("go", args, {
-      cwd: srcDir,
-      env: { ...(options.env ?? process.env), GOWORK: "off" },
-      ...(progress && { onStderrLine: (line: string) => progress.line(line) }),
-      ...(options.signal && { signal: options.signal }),
-    });
-    return run.then(
-      (result) => (progress?.done(), result.stdout),
-      (err: unknown) => {
-        progress?.done();
-        throw err;
-      },
-    );
-  };
+  const go = goCommand(srcDir, options);
 
   const version = (await go(["version"]).catch(goMissing)).trim();
   log(`using ${version}; module cache and build cache as configured for go (GOMODCACHE, GOCACHE)`);

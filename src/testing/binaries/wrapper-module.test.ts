@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCocoonError } from "../errors.js";
+import { isCocoonError } from "../../errors.js";
 import { renderWrapperGoMod, stagingModules, TOOLS_GO } from "./wrapper-module.js";
 
 const KUBERNETES_GO_MOD = `module k8s.io/kubernetes

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { CocoonError } from "../errors.js";
+import { CocoonError } from "../../errors.js";
 
 /** What {@link runCommand} returns once the command exits with status 0. */
 export interface CommandResult {

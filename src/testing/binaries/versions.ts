@@ -14,3 +14,12 @@ export const ETCD_MODULE = "go.etcd.io/etcd/server/v3";
 
 /** Go package path of the `kube-apiserver` command. */
 export const KUBE_APISERVER_PACKAGE = "k8s.io/kubernetes/cmd/kube-apiserver";
+
+/** Version of the CNCF distribution registry that `startRegistry` runs. */
+export const DISTRIBUTION_VERSION = "v3.1.2";
+
+/** Go module of the CNCF distribution registry. */
+export const DISTRIBUTION_MODULE = "github.com/distribution/distribution/v3";
+
+/** Go package path of its `registry` command. */
+export const REGISTRY_PACKAGE = `${DISTRIBUTION_MODULE}/cmd/registry`;

@@ -31,11 +31,12 @@ const MAX_LINES = 2000;
 
 /**
  * Spawns `command` with its output captured; the child does not keep the parent's event loop alive.
+ * `env` defaults to the parent's environment.
  *
  * @internal
  */
-export function startProcess(name: string, command: string, args: readonly string[], cwd: string): ManagedProcess {
-  const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+export function startProcess(name: string, command: string, args: readonly string[], cwd: string, env?: NodeJS.ProcessEnv): ManagedProcess {
+  const child: ChildProcess = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "pipe"], ...(env && { env }) });
   const lines: string[] = [];
   let ended: ProcessExit | undefined;
   for (const stream of [child.stdout, child.stderr]) {
