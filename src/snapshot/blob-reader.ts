@@ -12,7 +12,10 @@ export function messageOf(err: unknown): string {
 export function transferError(prefix: string, err: unknown, signal?: AbortSignal): unknown {
   if (signal?.aborted) return signal.reason;
   if (isCocoonError(err) && err.code.startsWith("ERR_SNAPSHOT")) return err;
-  return new CocoonError("ERR_SNAPSHOT_TRANSFER", `${prefix}: ${messageOf(err)}`, { cause: err });
+  const corrupt = isCocoonError(err, "ERR_REGISTRY_DIGEST_MISMATCH") || isCocoonError(err, "ERR_REGISTRY_SIZE_MISMATCH");
+  return new CocoonError(corrupt ? "ERR_SNAPSHOT_INTEGRITY" : "ERR_SNAPSHOT_TRANSFER", `${prefix}: ${messageOf(err)}`, {
+    cause: err,
+  });
 }
 
 function integrity(message: string): CocoonError {
