@@ -96,7 +96,7 @@ export function classifyParsedManifest(m: OCIManifest): Kind {
 /**
  * Classifies raw manifest JSON, reading only `artifactType`, `config.mediaType` and `mediaType`.
  *
- * @throws {@link CocoonError} `ERR_SNAPSHOT_FORMAT` when the bytes are not a JSON object.
+ * @throws CocoonError `ERR_SNAPSHOT_FORMAT` when the bytes are not a JSON object.
  */
 export function classifyManifest(raw: Uint8Array | string): Kind {
   try {
@@ -141,7 +141,7 @@ function decodeIndexManifest(v: unknown, path: string): IndexManifest {
 /**
  * Parses raw manifest JSON into an {@link OCIManifest} (Go's `manifest.Parse`).
  *
- * @throws {@link CocoonError} `ERR_SNAPSHOT_FORMAT` with Go's `parse oci manifest: …` text.
+ * @throws CocoonError `ERR_SNAPSHOT_FORMAT` with Go's `parse oci manifest: …` text.
  */
 export function parseManifest(raw: Uint8Array | string): OCIManifest {
   try {

@@ -75,7 +75,7 @@ const oldestFirst = (a: NodeSnapshot, b: NodeSnapshot): number =>
  * while the cache exceeds `maxCacheBytes`, unprotected ones; then, only if the cap still cannot
  * be met, protected ones. Snapshots that are not kept belong to live VMs and are never evicted.
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` naming a size or time that is not a non-negative integer.
+ * @throws CocoonError `ERR_INVALID_ARGUMENT` naming a size or time that is not a non-negative integer.
  * @example
  * ```ts
  * const plan = planSnapshotCache({ node: "n1", snapshots, hints, capacityBytes: 500e9, maxCacheBytes: 100e9, nowMs: Date.now() });

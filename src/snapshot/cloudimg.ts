@@ -53,7 +53,7 @@ export async function streamCloudImageParsed(m: OCIManifest, dl: Downloader, opt
  * Streams a cloud-image artifact (`os-image` or the legacy `windows-image` artifact type) into
  * `cocoon image import` (Go's `cloudimg.Stream`).
  *
- * @throws {@link CocoonError} `ERR_SNAPSHOT_FORMAT` for a manifest that is not a cloud image or has
+ * @throws CocoonError `ERR_SNAPSHOT_FORMAT` for a manifest that is not a cloud image or has
  * no disk layer, `ERR_SNAPSHOT_INTEGRITY` for a blob that differs from its descriptor,
  * `ERR_SNAPSHOT_TRANSFER` for a failed registry call.
  * @example

@@ -117,7 +117,7 @@ async function settle(opts: StreamOptions, run: () => Promise<void>): Promise<vo
 /**
  * Streams an already-parsed snapshot manifest as a `cocoon snapshot import` tar (Go's `StreamParsed`).
  *
- * @throws {@link CocoonError} with Go's message: `ERR_SNAPSHOT_FORMAT` for a malformed artifact,
+ * @throws CocoonError with Go's message: `ERR_SNAPSHOT_FORMAT` for a malformed artifact,
  * `ERR_SNAPSHOT_INTEGRITY` for a blob that differs from its descriptor, `ERR_SNAPSHOT_TRANSFER`
  * for a failed registry call; the signal's reason when aborted. On failure `output` is destroyed.
  */

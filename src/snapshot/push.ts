@@ -117,7 +117,7 @@ async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts
  * layer per file (v1), or with the v2 knobs zstd frames and fixed-size chunks, uploaded in
  * parallel within the memory budget. Blobs the registry already holds are not sent again.
  *
- * @throws {@link CocoonError} with Go's message: `ERR_INVALID_ARGUMENT` for bad options,
+ * @throws CocoonError with Go's message: `ERR_INVALID_ARGUMENT` for bad options,
  * `ERR_SNAPSHOT_FORMAT` for a malformed export, `ERR_SNAPSHOT_TRANSFER` for a failed registry
  * call; the signal's reason when aborted.
  * @example
