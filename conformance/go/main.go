@@ -47,6 +47,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"lifecycle":          lifecycleRoundTrip,
 	"agentSpec":          agentSpecOp,
 	"toolboxSpec":        toolboxSpecOp,
+	"reference":          reference,
 }
 
 // exitWithParent ends the oracle when the test process that started it goes away (it is then

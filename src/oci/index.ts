@@ -10,10 +10,14 @@
 export { copyBlobExact, copyBlobSized, verifyBlob } from "./blob-copy.js";
 export type { VerifyBlobOptions } from "./blob-copy.js";
 export { staticCredentials } from "./credentials.js";
+export { dockerConfigCredentials } from "./docker-config.js";
+export type { DockerConfigOptions } from "./docker-config.js";
 export type { CredentialSource, RegistryCredentials } from "./credentials.js";
 export { sha256Digest, sha256Hex } from "./digest.js";
 export { isRegistryError, RegistryError } from "./errors.js";
 export type { RegistryErrorCode, RegistryErrorDetails } from "./errors.js";
+export { deleteSetSnapshots, hasHibernateSnapshot } from "./hibernate-snapshot.js";
+export type { SetSnapshotCleanup, SetVM } from "./hibernate-snapshot.js";
 export { classifyManifest, classifyParsedManifest, decodeDescriptor, descriptorTitle, Kind, parseManifest } from "./manifest-types.js";
 export type { Descriptor, IndexManifest, OCIManifest } from "./manifest-types.js";
 export { indentGoJSON, marshalManifest } from "./manifest-json.js";

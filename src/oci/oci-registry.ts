@@ -5,11 +5,12 @@ import { RegistryError } from "./errors.js";
 import { Authorizer } from "./internal/authorizer.js";
 import { bodyChunks, readBody } from "./internal/body.js";
 import { uploadBlob } from "./internal/blob-upload.js";
+import { deleteManifestRef } from "./internal/delete-manifest.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
-import type { Reference, RepositoryName } from "./reference.js";
+import type { RepositoryName } from "./reference.js";
 import type { FetchedManifest, Registry, RegistryCallOptions } from "./registry.js";
 
 type Action = "pull" | "pull,push" | "delete";
@@ -99,26 +100,8 @@ export class OCIRegistry implements Registry {
    */
   async deleteManifest(name: string, reference: string, options: RegistryCallOptions = {}): Promise<void> {
     const ref = manifestRef(this.#base, name, reference);
-    const what = `delete manifest ${reference}`;
-    const del = (identifier: string): Promise<Response> =>
-      this.#send(ref, "delete", options, { method: "DELETE", url: this.#url(ref, "manifests", identifier), what, ok: [200, 202, 404, 400, 405] });
-    const response = await del(ref.identifier);
-    await response.body?.cancel();
-    if (response.status !== 400 && response.status !== 405) return;
-    if (ref.kind === "digest") throw await this.#refused(what, response, ref);
-    const head = await this.#send(ref, "pull", options, {
-      method: "HEAD",
-      url: this.#url(ref, "manifests", ref.identifier),
-      what: `resolve ${name}:${reference}`,
-      ok: [200, 404],
-      headers: { accept: MANIFEST_ACCEPT },
-    });
-    const digest = head.headers.get("docker-content-digest");
-    if (head.status === 404) return;
-    if (digest === null) throw new RegistryError("ERR_REGISTRY_STATUS", `${what}: the registry refuses tag deletes and sent no Docker-Content-Digest`);
-    const byDigest = await del(digest);
-    await byDigest.body?.cancel();
-    if (byDigest.status === 400 || byDigest.status === 405) throw await this.#refused(what, byDigest, ref);
+    const url = (identifier: string): string => this.#url(ref, "manifests", identifier);
+    await deleteManifestRef(ref, `delete manifest ${reference}`, url, (action, req) => this.#send(ref, action, options, req));
   }
 
   /** Reports whether the repository holds the blob: one `HEAD`. */
@@ -153,12 +136,5 @@ export class OCIRegistry implements Registry {
 
   #send(ref: RepositoryName, action: Action, options: RegistryCallOptions, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> {
     return this.#transport.send({ ...req, registry: ref.registry, scope: `repository:${ref.repository}:${action}`, signal: options.signal });
-  }
-
-  async #refused(what: string, response: Response, ref: Reference): Promise<RegistryError> {
-    return new RegistryError("ERR_REGISTRY_STATUS", `${what}: the registry refused it (${response.status}) for ${ref.name}`, {
-      status: response.status,
-      request: `DELETE ${ref.name}`,
-    });
   }
 }

@@ -12,9 +12,14 @@ interface ErrorBody {
  */
 export async function statusError(what: string, request: string, response: Response, forbidden = false): Promise<RegistryError> {
   const text = response.body === null ? "" : await response.text().catch(() => "");
-  const detail = registryErrors(text) ?? `unexpected status code ${response.status} ${STATUS_CODES[response.status] ?? ""}`.trimEnd();
-  const code = forbidden ? "ERR_REGISTRY_FORBIDDEN" : codeForStatus(response.status);
-  return new RegistryError(code, `${what}: ${detail}`, { status: response.status, request });
+  return errorForStatus(what, request, response.status, text, forbidden);
+}
+
+/** {@link statusError} for an answer whose body was already read. */
+export function errorForStatus(what: string, request: string, status: number, text: string, forbidden = false): RegistryError {
+  const detail = registryErrors(text) ?? `unexpected status code ${status} ${STATUS_CODES[status] ?? ""}`.trimEnd();
+  const code = forbidden ? "ERR_REGISTRY_FORBIDDEN" : codeForStatus(status);
+  return new RegistryError(code, `${what}: ${detail}`, { status, request });
 }
 
 function registryErrors(text: string): string | undefined {

@@ -27,6 +27,7 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   if (value === null || value.trim() === "") return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^[A-Za-z]{3}, /.test(text)) return undefined; // an HTTP date starts with the day's name
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
