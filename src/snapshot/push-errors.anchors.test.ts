@@ -28,6 +28,8 @@ const REFUSED: Readonly<Record<string, string>> = {
   "sparse-size-zero": "sparse entry memory-ranges has COCOON.sparse.size 0, want a positive size",
   "sparse-size-negative": "sparse entry memory-ranges has COCOON.sparse.size -5, want a positive size",
 };
+/** Go uploads every file before it notices the missing envelope; the TS push holds them and uploads nothing. */
+const NOTHING_UPLOADED = new Set([...Object.keys(REFUSED), "missing-snapshot-json"]);
 /** Cases whose Go error ends in an `encoding/json` text: only the cocoon-common prefix is compared. */
 const JSON_TAIL = new Set(["malformed-snapshot-json", "snapshot-json-wrong-type", "snapshot-json-not-json"]);
 
@@ -58,7 +60,7 @@ describe.skipIf(!HAVE_ANCHORS)(`push of Go's bad export streams (${HAVE_ANCHORS 
     if (!isCocoonError(error)) throw new Error(`not a CocoonError: ${String(error)}`, { cause: error });
     if (JSON_TAIL.has(id)) expect(error.message.split(": ")[0]).toBe(want.split(": ")[0]);
     else expect(error.message).toBe(want);
-    if (id in REFUSED) expect(reg.calls).toEqual([]);
+    if (NOTHING_UPLOADED.has(id)) expect(reg.calls).toEqual([]);
     else expect(reg.calls.map(callKey)).toEqual((c.callsBeforeResult ?? []).map(callKey));
   });
 });

@@ -48,7 +48,8 @@ export interface PushResult {
 
 const MAX_CHUNK_MIB = 4096;
 const DEFAULT_WORKERS = 8;
-const DEFAULT_BUDGET_MIB = 9216;
+/** Go's default push memory budget in MiB. */
+export const DEFAULT_BUDGET_MIB = 9216;
 
 /** The v2 pipeline's parameters after Go's defaults and clamps. */
 export interface PipelineParams {

@@ -8,8 +8,9 @@ import { messageOf, transferError } from "./blob-reader.js";
 import { digestOf, putBlobIfMissing, uploadLayer } from "./blob-upload.js";
 import { ByteReader } from "./byte-reader.js";
 import { type ExportConfig, parseEnvelope } from "./envelope.js";
+import { PendingEntries } from "./pending-entries.js";
 import { enqueueChunks, uploadCompressed, UploadPool } from "./push-pipeline.js";
-import { checkPushOptions, type PipelineParams, pipelineParams, type PushOptions, type PushResult } from "./push-options.js";
+import { checkPushOptions, DEFAULT_BUDGET_MIB, type PipelineParams, pipelineParams, type PushOptions, type PushResult } from "./push-options.js";
 import { sparseFileMeta } from "./sparse-meta.js";
 import { readTar, type TarEntry } from "./tar-reader.js";
 import { createdAnnotation, createdAt } from "./timestamps.js";
@@ -82,6 +83,7 @@ async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts
   const out: Collected = { files: new Map(), groups: [], encoded: false };
   const pool = new UploadPool(params?.workers ?? 1);
   const reader = new ByteReader(stream);
+  const pending = new PendingEntries(((opts.memoryBudgetMiB ?? 0) > 0 ? (opts.memoryBudgetMiB ?? 0) : DEFAULT_BUDGET_MIB) * 2 ** 20);
   try {
     const entries = readTar(reader);
     for (;;) {
@@ -97,6 +99,10 @@ async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts
       const { entry, body } = next.value;
       if (entry.name === "snapshot.json") {
         out.cfg = parseEnvelope(Buffer.concat(await drain(body, "read tar entry")));
+        for (const held of pending.drain()) await uploadEntry(up, opts, held.entry, held.body, params, pool, out);
+      } else if (entry.typeflag === "0" && out.cfg === undefined) {
+        sparseFileMeta(entry);
+        await pending.add(entry, body, (err) => new CocoonError("ERR_SNAPSHOT_FORMAT", `upload ${entry.name}: buffer entry: ${messageOf(err)}`, { cause: err }));
       } else if (entry.typeflag === "0") {
         await uploadEntry(up, opts, entry, body, params, pool, out);
       }
