@@ -57,7 +57,7 @@ async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: 
   const stored = await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
   if (!plan.zstd) return stored;
   try {
-    return decodeChunk(stored, cap);
+    return await decodeChunk(stored, cap);
   } catch (err) {
     throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `decode chunk ${desc.digest}: ${messageOf(err)}`, { cause: err });
   }

@@ -4,6 +4,7 @@ import { Decompress, decompress } from "fzstd";
 interface WasmCodec {
   init(): Promise<void>;
   compress(buf: Uint8Array, level: number): Uint8Array;
+  decompress(buf: Uint8Array): Uint8Array;
 }
 
 const ZSTD_MAGIC = 0xfd2fb528;
@@ -71,16 +72,27 @@ export const ZstdMessage = {
   TooLarge: "decompressed size exceeds configured limit",
 } as const;
 
+/** The WASM decoder for a chunk that is one frame with its content size; `undefined` when it cannot be used. */
+async function wasmDecode(data: Uint8Array, header: FrameHeader): Promise<Uint8Array | undefined> {
+  if (header.contentSize === undefined || data[0] !== 0x28) return undefined;
+  try {
+    const out = (await wasm()).decompress(data);
+    return out.length === header.contentSize ? out : undefined;
+  } catch {
+    return undefined; // several frames, or a frame the one-shot call refuses: the JS decoder decides
+  }
+}
+
 /**
  * Decodes one chunk on its own, refusing a window or an output above `cap` as Go's windowed
  * pull does. Throws an `Error` whose message is Go's text.
  */
-export function decodeChunk(data: Uint8Array, cap: number): Uint8Array {
+export async function decodeChunk(data: Uint8Array, cap: number): Promise<Uint8Array> {
   const header = readFrameHeader(data);
   if (header === undefined) throw new Error(ZstdMessage.Magic);
   if (header.windowSize > cap) throw new Error(ZstdMessage.Window);
   if (header.contentSize !== undefined && header.contentSize > cap) throw new Error(ZstdMessage.TooLarge);
-  const out = decompress(data);
+  const out = (await wasmDecode(data, header)) ?? decompress(data);
   if (out.length > cap) throw new Error(ZstdMessage.TooLarge);
   return out;
 }
