@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { CocoonError, isCocoonError } from "../errors.js";
 import type { Descriptor } from "../oci/manifest-types.js";
+import { verifyBlob } from "../oci/blob-copy.js";
 import type { Downloader } from "../oci/registry.js";
 
 /** Turns an unknown failure into its message. */
@@ -18,13 +18,9 @@ export function transferError(prefix: string, err: unknown, signal?: AbortSignal
   });
 }
 
-function integrity(message: string): CocoonError {
-  return new CocoonError("ERR_SNAPSHOT_INTEGRITY", message);
-}
-
 /**
- * Streams one blob, checking its length and its sha256 against the descriptor: never yields a
- * byte past `desc.size`, and throws (Go's texts) when the blob is shorter, longer or different.
+ * Streams one blob through `./oci`'s `verifyBlob`: never yields a byte past `desc.size`, and
+ * throws `ERR_SNAPSHOT_INTEGRITY` with Go's text when the blob is shorter, longer or different.
  */
 export async function* verifiedBlob(
   dl: Downloader,
@@ -39,32 +35,13 @@ export async function* verifiedBlob(
   } catch (err) {
     throw transferError(`get blob ${desc.digest}`, err, signal);
   }
-  const hash = createHash("sha256");
-  let seen = 0;
   try {
-    for await (const chunk of body) {
-      const room = desc.size - seen;
-      seen += chunk.length;
-      if (chunk.length > room) {
-        if (room > 0) {
-          hash.update(chunk.subarray(0, room));
-          yield chunk.subarray(0, room);
-        }
-        throw integrity(`blob ${desc.digest} longer than manifest size ${desc.size}`);
-      }
-      hash.update(chunk);
-      yield chunk;
-    }
+    yield* verifyBlob(body, desc.digest, desc.size);
   } catch (err) {
+    const ours = err instanceof Error && err.message.startsWith(`blob ${desc.digest} `);
+    if (ours && !signal?.aborted) throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", err.message, { cause: err });
     throw transferError(`read blob ${desc.digest}`, err, signal);
-  } finally {
-    (body as { destroy?: () => void }).destroy?.();
   }
-  if (seen < desc.size) {
-    throw integrity(`blob ${desc.digest} shorter than manifest size ${desc.size} (missing ${desc.size - seen})`);
-  }
-  const got = `sha256:${hash.digest("hex")}`;
-  if (got !== desc.digest) throw integrity(`blob ${desc.digest} digest mismatch: got ${got}`);
 }
 
 /** Reads a whole verified blob into memory (chunks and the config). */

@@ -28,14 +28,8 @@ export interface EncodedPull {
   readonly mtime: number;
   readonly budget: number;
   readonly prefetch: number;
-  readonly writeRaw: (
-    dl: Downloader,
-    opts: StreamOptions,
-    tw: TarWriter,
-    layer: Descriptor,
-    cfg: SnapshotConfig,
-    mtime: number,
-  ) => Promise<void>;
+  /** Writes a layer that is neither compressed nor chunked, as the v1 pull does. */
+  readonly writeRaw: (layer: Descriptor) => Promise<void>;
 }
 
 /** Go's prefetch window: how many chunks fit the budget next to the largest decoded chunk, or 0. */
@@ -134,7 +128,7 @@ export async function writeEncodedLayers(pull: EncodedPull): Promise<void> {
     const plan = plans.get(title);
     const meta = pull.cfg.files?.[title] ?? {};
     if (plan === undefined || ((meta.chunks?.length ?? 0) === 0 && !isZstdMediaType(layer.mediaType))) {
-      await pull.writeRaw(pull.dl, pull.opts, pull.tw, layer, pull.cfg, pull.mtime);
+      await pull.writeRaw(layer);
       continue;
     }
     if (emitted.has(title)) continue;

@@ -95,7 +95,10 @@ async function writeImportTar(dl: Downloader, m: OCIManifest, cfg: SnapshotConfi
   if (m.artifactType === ArtifactType.SnapshotV2) {
     const budget = (opts.memoryBudgetMiB && opts.memoryBudgetMiB > 0 ? opts.memoryBudgetMiB : PULL_DEFAULTS.memoryBudgetMiB) * 2 ** 20;
     const prefetch = opts.concurrency && opts.concurrency > 0 ? opts.concurrency : PULL_DEFAULTS.concurrency;
-    await writeEncodedLayers({ dl, opts, tw, layers, cfg, mtime, budget, prefetch, writeRaw: writeRawLayer });
+    await writeEncodedLayers({
+      dl, opts, tw, layers, cfg, mtime, budget, prefetch,
+      writeRaw: (layer) => writeRawLayer(dl, opts, tw, layer, cfg, mtime),
+    });
   } else {
     for (const layer of layers) await writeRawLayer(dl, opts, tw, layer, cfg, mtime);
   }
