@@ -73,3 +73,15 @@ describe("planSnapshotCache", () => {
     );
   });
 });
+
+describe("planSnapshotCache on garbage", () => {
+  it.each([null, undefined, 42, {}, { snapshots: [null], hints: [] }, { snapshots: "x", hints: [] }])("throws ERR_INVALID_ARGUMENT for %j", (input) => {
+    let caught: unknown;
+    try {
+      planSnapshotCache(input as never);
+    } catch (err) {
+      caught = err;
+    }
+    expect(isCocoonError(caught, "ERR_INVALID_ARGUMENT")).toBe(true);
+  });
+});

@@ -24,8 +24,8 @@ const MAX_CONFIG_SIZE = 64 << 20;
 const encoder = new TextEncoder();
 
 function required(opts: StreamOptions): void {
-  if (!opts.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
-  if (!opts.output) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
+  if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
+  if (typeof opts.output?.write !== "function") throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
 }
 
 /**
@@ -153,6 +153,7 @@ export async function streamSnapshotParsed(m: OCIManifest, dl: Downloader, opts:
  */
 export async function streamSnapshot(raw: Uint8Array, dl: Downloader, opts: StreamOptions): Promise<void> {
   required(opts);
+  if (!(raw instanceof Uint8Array)) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: manifest bytes must be a Uint8Array");
   let m: OCIManifest;
   try {
     m = parseManifest(raw);

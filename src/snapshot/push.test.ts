@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
 import { envelopeFile, exportStream, memoryLike } from "./export-tar.test-util.js";
-import { MemoryRegistry } from "./fakes.test-util.js";
+import { collector, MemoryRegistry } from "./fakes.test-util.js";
+import { streamSnapshot } from "./pull.js";
 import { pushSnapshot } from "./push.js";
 
 describe("pushSnapshot", () => {
@@ -26,5 +27,23 @@ describe("pushSnapshot", () => {
     const err = await pushSnapshot(exportStream([envelopeFile("vm")]), new MemoryRegistry(), { name: "vm", [key]: value }).catch((e: unknown) => e);
     expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
     expect((err as Error).message).toContain(key);
+  });
+});
+
+describe("bad arguments", () => {
+  it.each([null, undefined, 42, "tar", {}])("pushSnapshot refuses a stream of %s with ERR_INVALID_ARGUMENT", async (stream) => {
+    const err = await pushSnapshot(stream as never, new MemoryRegistry(), { name: "vm" }).catch((e: unknown) => e);
+    expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
+  });
+
+  it.each([null, undefined, {}, { name: "" }, { name: "vm" }])("streamSnapshot refuses options %j with ERR_INVALID_ARGUMENT", async (opts) => {
+    const err = await streamSnapshot(new Uint8Array(), new MemoryRegistry(), opts as never).catch((e: unknown) => e);
+    expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
+  });
+
+  it("streamSnapshot refuses manifest bytes that are not a Uint8Array", async () => {
+    const sink = collector();
+    const err = await streamSnapshot("{}" as never, new MemoryRegistry(), { name: "vm", output: sink.output }).catch((e: unknown) => e);
+    expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
   });
 });

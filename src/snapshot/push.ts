@@ -134,6 +134,9 @@ async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts
  */
 export async function pushSnapshot(stream: AsyncIterable<Uint8Array>, up: Uploader, opts: PushOptions): Promise<PushResult> {
   if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: name is required");
+  if (typeof (stream as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] !== "function") {
+    throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: the export stream must be an async iterable of bytes");
+  }
   checkPushOptions(opts);
   opts.signal?.throwIfAborted();
   const tag = opts.tag || "latest";
