@@ -108,14 +108,14 @@ export function clockOf(opts: { nowUnixMilli?: number; now?: string }): () => nu
 
 /** A comparable key of one Uploader call, ours ({@link UploadCall}) or Go's (`op` instead of `call`). */
 export function callKey(c: {
-  op?: string;
-  call?: string;
+  op?: string | undefined;
+  call?: string | undefined;
   name: string;
-  digest?: string;
-  size?: number;
-  exists?: boolean;
-  tag?: string;
-  contentType?: string;
+  digest?: string | undefined;
+  size?: number | undefined;
+  exists?: boolean | undefined;
+  tag?: string | undefined;
+  contentType?: string | undefined;
 }): string {
   return JSON.stringify([c.op ?? c.call, c.name, c.digest, c.tag, c.exists, c.size, c.contentType]);
 }
