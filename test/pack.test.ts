@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; devDependencies: Record<string, string> };
-const entryPoints = [".", "/meta", "/apis/v1", "/k8s", "/oci", "/testing"].map((sub) => (sub === "." ? pkg.name : pkg.name + sub));
+const entryPoints = [".", "/meta", "/apis/v1", "/k8s", "/oci", "/snapshot", "/testing"].map((sub) => (sub === "." ? pkg.name : pkg.name + sub));
 const run = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 // Installs the packed tarball the way a user would, into a fresh project outside this repository.
@@ -25,7 +25,7 @@ describe("the packed package, installed as a dependency", () => {
   }, 240_000);
   afterAll(() => {
     if (dir !== "") rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000); // removing the installed tree takes more than the default 10 s on a loaded machine
 
   it("type-checks an import of every entry point (NodeNext, strict) and runs it", () => {
     const imports = entryPoints.map((spec, i) => `import * as m${i} from "${spec}";`).join("\n");
