@@ -20,9 +20,8 @@ interface GoUploads { calls: { op: string; name: string; digest?: string; size?:
 interface Layer { mediaType: string; digest: string; size: number; annotations?: Record<string, string> }
 interface Manifest { config: { digest: string; size: number }; layers: Layer[] | null; [k: string]: unknown }
 
-/** The README's normalization of a zstd case: compressed digests become `zstd:<title>:<n>`, sizes -1. */
-function normalize(manifestText: string, configText: string): { manifest: string; config: string } {
-  const m = JSON.parse(manifestText) as Manifest;
+/** The README's placeholders: each `+zstd` layer's digest becomes `zstd:<title>:<n>`, n counting per title. */
+function zstdPlaceholders(m: Manifest): Map<string, string> {
   const names = new Map<string, string>();
   const seen = new Map<string, number>();
   for (const l of m.layers ?? []) {
@@ -31,7 +30,18 @@ function normalize(manifestText: string, configText: string): { manifest: string
     const n = seen.get(title) ?? 0;
     seen.set(title, n + 1);
     names.set(l.digest, `zstd:${title}:${n}`);
-    l.digest = `zstd:${title}:${n}`;
+  }
+  return names;
+}
+
+/** The README's normalization of a zstd case: compressed digests become placeholders, their sizes -1. */
+function normalize(manifestText: string, configText: string): { manifest: string; config: string } {
+  const m = JSON.parse(manifestText) as Manifest;
+  const names = zstdPlaceholders(m);
+  for (const l of m.layers ?? []) {
+    const placeholder = names.get(l.digest);
+    if (placeholder === undefined) continue;
+    l.digest = placeholder;
     l.size = -1;
   }
   const cfg = JSON.parse(configText) as { files?: Record<string, { chunks?: string[] }> };
@@ -49,15 +59,7 @@ type Call = { op?: string; call?: string; name: string; digest?: string; size?: 
 /** Upload calls with every digest that zstd output decides replaced by a placeholder (and its size by -1). */
 function normalizeCalls(calls: readonly Call[], manifestText: string): string[] {
   const m = JSON.parse(manifestText) as Manifest;
-  const names = new Map<string, string>([[m.config.digest, "config"]]);
-  const seen = new Map<string, number>();
-  for (const l of m.layers ?? []) {
-    if (!l.mediaType.endsWith("+zstd")) continue;
-    const title = l.annotations?.["org.opencontainers.image.title"] ?? "";
-    const n = seen.get(title) ?? 0;
-    seen.set(title, n + 1);
-    names.set(l.digest, `zstd:${title}:${n}`);
-  }
+  const names = zstdPlaceholders(m).set(m.config.digest, "config");
   return calls
     .map((c) => {
       const placeholder = c.digest === undefined ? undefined : names.get(c.digest);
