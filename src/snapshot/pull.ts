@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { CocoonError } from "../errors.js";
 import {
   classifyParsedManifest,
@@ -10,65 +9,21 @@ import {
 } from "../oci/manifest-types.js";
 import { ArtifactType } from "../oci/media-types.js";
 import type { Downloader } from "../oci/registry.js";
-import { decodeSnapshotConfig, type SnapshotConfig } from "../oci/snapshot-config.js";
-import { parseGoJSON } from "../oci/go-decode.js";
+import type { SnapshotConfig } from "../oci/snapshot-config.js";
 import { messageOf, transferError, verifiedBlob } from "./blob-reader.js";
+import { fetchSnapshotConfig } from "./fetch-config.js";
 import { marshalEnvelope } from "./envelope.js";
 import { pickIndexChild } from "./index-child.js";
-import { checkConfigDescriptor, layerHeader, validateSnapshotLayers } from "./pull-checks.js";
+import { layerHeader, validateSnapshotLayers } from "./pull-checks.js";
 import { writeEncodedLayers } from "./pull-encoded.js";
 import { PULL_DEFAULTS, type StreamOptions } from "./stream-options.js";
 import { TarWriter } from "./tar-writer.js";
 
-const MAX_CONFIG_SIZE = 64 << 20;
 const encoder = new TextEncoder();
 
 function required(opts: StreamOptions): void {
   if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
   if (typeof opts.output?.write !== "function") throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
-}
-
-/**
- * Downloads and parses a snapshot config blob (Go's `FetchSnapshotConfig`); the bytes are
- * digest-checked, the descriptor size only capped at 64 MiB, like Go.
- */
-export async function fetchSnapshotConfig(
-  dl: Downloader,
-  name: string,
-  desc: Descriptor,
-  signal?: AbortSignal,
-): Promise<SnapshotConfig> {
-  checkConfigDescriptor(desc, MAX_CONFIG_SIZE);
-  const hash = createHash("sha256");
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  let body: AsyncIterable<Uint8Array>;
-  try {
-    body = await dl.getBlob(name, desc.digest, signal ? { signal } : {});
-  } catch (err) {
-    throw transferError(`get config blob ${desc.digest}`, err, signal);
-  }
-  try {
-    for await (const chunk of body) {
-      length += chunk.length;
-      if (length > MAX_CONFIG_SIZE) {
-        throw new CocoonError("ERR_SNAPSHOT_FORMAT", `config blob exceeded cap ${MAX_CONFIG_SIZE} while streaming`);
-      }
-      hash.update(chunk);
-      parts.push(chunk);
-    }
-  } catch (err) {
-    throw transferError("read config blob", err, signal);
-  }
-  const got = `sha256:${hash.digest("hex")}`;
-  if (got !== desc.digest) {
-    throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `blob ${desc.digest} digest mismatch: got ${got}`);
-  }
-  try {
-    return decodeSnapshotConfig(parseGoJSON(Buffer.concat(parts)));
-  } catch (err) {
-    throw new CocoonError("ERR_SNAPSHOT_FORMAT", `parse snapshot config: ${messageOf(err)}`, { cause: err });
-  }
 }
 
 async function writeRawLayer(
