@@ -22,6 +22,9 @@
  * - `ERR_REGISTRY_TIMEOUT`: the registry did not answer within the call's timeout.
  * - `ERR_REGISTRY_DIGEST_MISMATCH`: a blob's bytes do not hash to its digest.
  * - `ERR_REGISTRY_SIZE_MISMATCH`: a blob is shorter or longer than its declared size.
+ * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, manifest or config is malformed or not a snapshot.
+ * - `ERR_SNAPSHOT_INTEGRITY`: a blob or a reconstructed file differs from its digest or size.
+ * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -36,6 +39,9 @@ export type CocoonErrorCode =
   | "ERR_NO_NODE_IP"
   | "ERR_ADMISSION_DECODE"
   | "ERR_INVALID_REFERENCE"
+  | "ERR_SNAPSHOT_FORMAT"
+  | "ERR_SNAPSHOT_INTEGRITY"
+  | "ERR_SNAPSHOT_TRANSFER"
   | RegistryErrorCode;
 
 /** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */
