@@ -1,7 +1,7 @@
 import { agentModeOrDefault, backendOrDefault, osTypeOrDefault, snapshotPolicyOrDefault, toolboxModeOrDefault } from "../apis/v1/enum-guards.js";
 import { ToolboxMode } from "../apis/v1/enums.js";
 import { toGoInteger } from "./internal/strconv.js";
-import { quantityString } from "./quantity.js";
+import { cachedQuantityString } from "./internal/quantity-cache.js";
 import type { VMSpec } from "./vmspec.js";
 
 /** The VM options shared by agent and toolbox specs (a `CocoonSet`'s `spec.agent` or `spec.toolboxes[i]` fits). */
@@ -30,23 +30,10 @@ export interface ToolboxSpecLike extends VMOptionsLike {
 
 function formatPort(port: number | undefined): string {
   if (port === undefined) return "";
+  // An int32 number needs no bigint: same text, same refusals (the slow path below throws).
+  if (typeof port === "number" && (port | 0) === port) return port > 0 ? String(port) : "";
   const value = toGoInteger(port, "probe port", 32);
   return value > 0n ? String(value) : "";
-}
-
-function commonFields(spec: VMOptionsLike, vmName: string, snapshotPolicy: string | undefined) {
-  return {
-    vmName,
-    os: osTypeOrDefault(spec.os),
-    storage: quantityString(spec.storage),
-    network: spec.network ?? "",
-    snapshotPolicy: snapshotPolicyOrDefault(snapshotPolicy),
-    forcePull: spec.forcePull === true,
-    noDirectIO: spec.noDirectIO === true,
-    connType: spec.connType ?? "",
-    backend: backendOrDefault(spec.backend),
-    probePort: formatPort(spec.probePort),
-  };
 }
 
 /**
@@ -64,8 +51,18 @@ function commonFields(spec: VMOptionsLike, vmName: string, snapshotPolicy: strin
  * ```
  */
 export function fromAgentSpec(spec: AgentSpecLike, vmName: string, snapshotPolicy: string | undefined, forkFrom: string): VMSpec {
+  // One flat literal per builder (no spread): V8 gives it one hidden class, and it is far cheaper.
   return {
-    ...commonFields(spec, vmName, snapshotPolicy),
+    vmName,
+    os: osTypeOrDefault(spec.os),
+    storage: cachedQuantityString(spec.storage),
+    network: spec.network ?? "",
+    snapshotPolicy: snapshotPolicyOrDefault(snapshotPolicy),
+    forcePull: spec.forcePull === true,
+    noDirectIO: spec.noDirectIO === true,
+    connType: spec.connType ?? "",
+    backend: backendOrDefault(spec.backend),
+    probePort: formatPort(spec.probePort),
     image: spec.image,
     mode: agentModeOrDefault(spec.mode),
     forkFrom,
@@ -79,7 +76,16 @@ export function fromAgentSpec(spec: AgentSpecLike, vmName: string, snapshotPolic
  */
 export function fromToolboxSpec(spec: ToolboxSpecLike, vmName: string, snapshotPolicy: string | undefined): VMSpec {
   return {
-    ...commonFields(spec, vmName, snapshotPolicy),
+    vmName,
+    os: osTypeOrDefault(spec.os),
+    storage: cachedQuantityString(spec.storage),
+    network: spec.network ?? "",
+    snapshotPolicy: snapshotPolicyOrDefault(snapshotPolicy),
+    forcePull: spec.forcePull === true,
+    noDirectIO: spec.noDirectIO === true,
+    connType: spec.connType ?? "",
+    backend: backendOrDefault(spec.backend),
+    probePort: formatPort(spec.probePort),
     image: spec.image ?? "",
     mode: toolboxModeOrDefault(spec.mode),
     forkFrom: "",
