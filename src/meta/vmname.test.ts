@@ -99,6 +99,14 @@ describe("extractAgentSlot (Go TestExtractAgentSlot)", () => {
     ["dashed set name", "prod", "my-app", "vk-prod-my-app-3", 3],
     ["empty cocoonSet", "ns", "", "vk-ns--0", 0],
     ["empty cocoonSet, sub-agent", "ns", "", "vk-ns--4", 4],
+    // The short-digit fast path ends at 15 digits; 16 and more go through the int64 parser.
+    ["15 digits", "prod", "demo", "vk-prod-demo-999999999999999", 999999999999999],
+    ["16 digits", "prod", "demo", "vk-prod-demo-1000000000000000", 1000000000000000],
+    ["16 digits with a leading zero", "prod", "demo", "vk-prod-demo-0999999999999999", 999999999999999],
+    ["separator after namespace is not a dash", "prod", "demo", "vk-prodxdemo-1", -1],
+    ["separator after set is not a dash", "prod", "demo", "vk-prod-demox1", -1],
+    ["vm name shorter than the prefix", "prod", "demo", "vk-prod-de", -1],
+    ["namespace only", "prod", "demo", "vk-prod-", -1],
   ])("%s", (_name, ns, cocoonSet, vmName, want) => {
     expect(extractAgentSlot(ns, cocoonSet, vmName)).toBe(want);
   });

@@ -47,12 +47,44 @@ export function agentVMNamePrefix(namespace: string, cocoonSet: string): string 
  */
 export function extractAgentSlot(namespace: string, cocoonSet: string, vmName: string): Int64 {
   if (typeof namespace !== "string" || typeof cocoonSet !== "string" || typeof vmName !== "string") return -1;
-  const prefix = agentVMNamePrefix(namespace, cocoonSet);
-  if (!vmName.startsWith(prefix)) return -1;
-  const suffix = vmName.slice(prefix.length);
+  const start = agentPrefixEnd(namespace, cocoonSet, vmName);
+  if (start < 0) return -1;
+  const short = shortSlot(vmName, start);
+  if (short >= 0) return short;
+  const suffix = vmName.slice(start);
   if (suffix.includes("-")) return -1;
   const slot = atoi(suffix);
   return slot === undefined || slot < 0n ? -1 : int64ToNumberOrBigInt(slot);
+}
+
+/** Where the slot starts in `vmName` after `vk-<namespace>-<cocoonSet>-`, or -1; the prefix is never built. */
+function agentPrefixEnd(namespace: string, cocoonSet: string, vmName: string): number {
+  const setAt = 4 + namespace.length;
+  const end = setAt + cocoonSet.length + 1;
+  const matches =
+    vmName.length >= end &&
+    vmName.startsWith("vk-") &&
+    vmName.startsWith(namespace, 3) &&
+    vmName.charCodeAt(setAt - 1) === 0x2d &&
+    vmName.startsWith(cocoonSet, setAt) &&
+    vmName.charCodeAt(end - 1) === 0x2d;
+  return matches ? end : -1;
+}
+
+/**
+ * The slot when the suffix from `start` is 1 to 15 ASCII digits (exact as a `number`, which is
+ * what Go's `Atoi` and the slow path give for it), else -1 and the caller takes the slow path.
+ */
+function shortSlot(vmName: string, start: number): number {
+  const length = vmName.length - start;
+  if (length < 1 || length > 15) return -1;
+  let value = 0;
+  for (let i = start; i < vmName.length; i++) {
+    const digit = vmName.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /**

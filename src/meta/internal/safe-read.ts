@@ -12,17 +12,21 @@ function isContainer(value: unknown): value is object {
   return (typeof value === "object" && value !== null) || typeof value === "function";
 }
 
+/** Reads `value[key]`; `undefined` when `value` is not an object or the read throws. */
+function propOf(value: unknown, key: string): unknown {
+  if (!isContainer(value)) return undefined;
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads `value[key]` along `keys`; `undefined` where a step is missing, not an object, or throws. */
 export function pathOf(value: unknown, ...keys: readonly string[]): unknown {
+  // An indexed loop over one-step reads: V8 inlines it, where for-of around a try did not.
   let current = value;
-  for (const key of keys) {
-    if (!isContainer(current)) return undefined;
-    try {
-      current = (current as Record<string, unknown>)[key];
-    } catch {
-      return undefined;
-    }
-  }
+  for (let i = 0; i < keys.length && current !== undefined; i++) current = propOf(current, keys[i] ?? "");
   return current;
 }
 
