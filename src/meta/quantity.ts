@@ -35,7 +35,7 @@ export interface ParsedQuantity {
  * ```
  */
 export function parseQuantity(text: string): ParsedQuantity {
-  return parseOrThrow(text, JSON.stringify(text));
+  return parseOrThrow(text, text);
 }
 
 /** Reports whether Go `resource.ParseQuantity` accepts `text`. Never throws: a value that is not a string is no quantity. */
@@ -67,14 +67,14 @@ export function quantityString(q: string | number | bigint | null | undefined): 
   if (q === null || q === undefined) return "";
   switch (typeof q) {
     case "string":
-      return parseOrThrow(trimLikeUnmarshalJSON(q), JSON.stringify(q)).text;
+      return parseOrThrow(trimLikeUnmarshalJSON(q), q).text;
     case "bigint":
-      return parseOrThrow(q.toString(), q.toString()).text;
+      return parseOrThrow(q.toString(), q).text;
     case "number":
       // JavaScript's number text equals the JSON text Go's encoder writes for the same float64.
       if (!Number.isFinite(q)) throw invalid(String(q), "not a finite number");
       if (Math.abs(q) > Number.MAX_SAFE_INTEGER) throw invalid(String(q), IMPRECISE);
-      return parseOrThrow(String(q), String(q)).text;
+      return parseOrThrow(String(q), q).text;
     default:
       throw invalid(String(q), "not a string or a number");
   }
@@ -83,9 +83,10 @@ export function quantityString(q: string | number | bigint | null | undefined): 
 const IMPRECISE =
   "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string";
 
-function parseOrThrow(text: string, shown: string): ParsedQuantity {
+/** Parses `text`; on error the message shows `input` (quoted when a string), built only then. */
+function parseOrThrow(text: string, input: string | number | bigint): ParsedQuantity {
   const result = parseGoQuantity(text);
-  if ("error" in result) throw invalid(shown, result.error);
+  if ("error" in result) throw invalid(typeof input === "string" ? JSON.stringify(input) : input.toString(), result.error);
   return result;
 }
 

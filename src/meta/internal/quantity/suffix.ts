@@ -58,11 +58,25 @@ export function interpretSuffix(suffix: string): Suffix | undefined {
   if (known !== undefined) return known;
   const first = suffix.charCodeAt(0);
   if (suffix.length > 1 && (first === 0x65 || first === 0x45)) {
+    const short = shortExponent(suffix);
+    if (short !== undefined) return { base: 10, exponent: short, format: QuantityFormat.DecimalExponent };
     const parsed = parseInt64(suffix.slice(1));
     if (parsed === undefined) return undefined;
     return { base: 10, exponent: Number(BigInt.asIntN(32, parsed)), format: QuantityFormat.DecimalExponent };
   }
   return undefined;
+}
+
+/** The exponent of `e<digits>` with 1 to 9 ASCII digits (below 2^31, so no int32 wrap), else `undefined`. */
+function shortExponent(suffix: string): number | undefined {
+  if (suffix.length > 10) return undefined;
+  let value = 0;
+  for (let i = 1; i < suffix.length; i++) {
+    const digit = suffix.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 /**
