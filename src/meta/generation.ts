@@ -1,5 +1,5 @@
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
-import { formatInt, int64ToNumberOrBigInt, parseInt64, toGoInteger } from "./internal/strconv.js";
+import { formatInt, int64ToNumberOrBigInt, parseInt64, shortDecimal, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
 /**
@@ -10,8 +10,14 @@ export type Int64 = number | bigint;
 
 /** Go's `readInt64Annotation`: `strconv.ParseInt(v, 10, 64)`, and 0 for a missing or invalid value. */
 export function readInt64Annotation(obj: Annotated, key: string): Int64 {
-  const raw = annotationOf(obj, key);
+  return int64OrZero(annotationOf(obj, key));
+}
+
+/** `raw` parsed like Go `strconv.ParseInt(raw, 10, 64)`, 0 when invalid; no bigint for up to 15 digits. */
+export function int64OrZero(raw: string): Int64 {
   if (raw === "") return 0;
+  const short = shortDecimal(raw);
+  if (short !== undefined) return short;
   const parsed = parseInt64(raw);
   return parsed === undefined ? 0 : int64ToNumberOrBigInt(parsed);
 }

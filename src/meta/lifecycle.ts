@@ -1,5 +1,6 @@
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
-import { type Int64, readInt64Annotation } from "./generation.js";
+import { type Int64, int64OrZero, readInt64Annotation } from "./generation.js";
+import { pathOf, stringEntry } from "./internal/safe-read.js";
 import { formatInt, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
@@ -89,10 +90,11 @@ export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): v
  * ```
  */
 export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
+  const annotations = pathOf(obj, "metadata", "annotations"); // found once for the three keys
   return {
-    state: annotationOf(obj, Annotation.LifecycleState),
-    observedGeneration: readLifecycleObservedGeneration(obj),
-    message: annotationOf(obj, Annotation.LifecycleStateMessage),
+    state: stringEntry(annotations, Annotation.LifecycleState),
+    observedGeneration: int64OrZero(stringEntry(annotations, Annotation.LifecycleObservedGeneration)),
+    message: stringEntry(annotations, Annotation.LifecycleStateMessage),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
-import { atoi, formatInt, int64ToNumberOrBigInt, parseBool, parseInt32, parseInt64, toGoInteger } from "./strconv.js";
+import { atoi, formatInt, int64ToNumberOrBigInt, parseBool, parseInt32, parseInt64, shortDecimal, toGoInteger } from "./strconv.js";
 
 // Every expected value below is what Go's strconv returned for the same input (go 1.26).
 
@@ -213,4 +213,21 @@ describe("int64ToNumberOrBigInt", () => {
   ])("returns %s as %s", (input, expected) => {
     expect(int64ToNumberOrBigInt(input)).toBe(expected);
   });
+});
+
+describe("shortDecimal", () => {
+  it.each(["0", "-0", "+0", "7", "+7", "-7", "007", "999999999999999", "-999999999999999", "000000000000042"])(
+    "agrees with parseInt64 on %j",
+    (s) => {
+      expect(shortDecimal(s)).toBe(Number(parseInt64(s)));
+      expect(Object.is(shortDecimal(s), -0)).toBe(false);
+    },
+  );
+
+  it.each(["", "+", "-", "1000000000000000", "0000000000000001", " 1", "1 ", "1e3", "0x1", "1_0", "٣", "1.0", "--1", "+-1"])(
+    "leaves %j to parseInt64",
+    (s) => {
+      expect(shortDecimal(s)).toBeUndefined();
+    },
+  );
 });

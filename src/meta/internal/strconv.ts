@@ -59,6 +59,25 @@ export function parseInt64(s: string): bigint | undefined {
 }
 
 /**
+ * Parses one optional sign and 1 to 15 ASCII digits, exact as a `number` and what
+ * {@link parseInt64} gives for them (`"-0"` is 0); `undefined` for anything else, which the caller
+ * then parses with {@link parseInt64}. The readers' fast path: no bigint, no slice.
+ */
+export function shortDecimal(s: string): number | undefined {
+  const first = s.charCodeAt(0);
+  const start = first === 0x2b || first === 0x2d ? 1 : 0;
+  const length = s.length - start;
+  if (length < 1 || length > 15) return undefined;
+  let value = 0;
+  for (let i = start; i < s.length; i++) {
+    const digit = s.charCodeAt(i) - 0x30;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return first === 0x2d && value !== 0 ? -value : value;
+}
+
+/**
  * Parses a decimal int32 exactly like Go `strconv.ParseInt(s, 10, 32)`; `undefined` on error.
  *
  * @example
