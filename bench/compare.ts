@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { buildGoBench, goCase, goResults, goVersion } from "./go-bench.js";
 import { FIXTURE_PATH, type HotPathCase, hotPathCases, hotPathResults, loadFixture } from "./hot-path-cases.js";
 import { median } from "./measure-async.js";
+import { reconcileMemory } from "./reconcile-memory.js";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "7" }, ms: { type: "string", default: "200" } } });
 const ROUNDS = Number(values.rounds);
@@ -92,7 +93,18 @@ const table = [
       `| ${c.label} | ${spread(ratios.get(c.name) ?? [])} | ${fmtNs(median(tsNs.get(c.name) ?? []))} | ${fmtNs(median(goNs.get(c.name) ?? []))} |`,
   ),
 ];
-console.log(`${header.join("\n")}\n\n${table.join("\n")}`);
+const sizes = fixture.reconcilePods;
+const memory = sizes.map((n) => reconcileMemory(fixture, n));
+const perPod = sizes.map((n) => median(tsNs.get(`ReconcilePerPod/${String(n)}`) ?? []));
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
+const memoryTable = [
+  `| reconcile pass (TS) | ${sizes.map((n) => `N = ${String(n)}`).join(" | ")} |`,
+  `|---|${sizes.map(() => "---").join("|")}|`,
+  `| heap held per pod | ${memory.map((m) => kb(m.heapPerPod)).join(" | ")} |`,
+  `| garbage per pass | ${memory.map((m, i) => `${(m.garbagePerPass / 2 ** 20).toFixed(1)} MB (${kb(m.garbagePerPass / (sizes[i] ?? 1))} per pod)`).join(" | ")} |`,
+  `| time per pod, relative to N = ${String(sizes[0])} (1.00 = linear) | ${perPod.map((ns) => (ns / (perPod[0] ?? ns)).toFixed(2)).join(" | ")} |`,
+];
+console.log(`${header.join("\n")}\n\n${table.join("\n")}\n\n${memoryTable.join("\n")}`);
 
 const page = `# Benchmarks
 
@@ -107,6 +119,12 @@ npm run bench -- --rounds ${ROUNDS} --ms ${BUDGET_MS}
 ${header.join("\n")}
 
 ${table.join("\n")}
+
+${memoryTable.join("\n")}
+
+Heap held per pod: the used heap's growth when the pods are built, after a full collection, over
+N. Garbage per pass: bytes allocated by one pass over the N pods and not kept (the used heap's
+growth plus what each collection during the pass freed, from V8's GC profiler).
 
 Go's \`fromAgentSpec\` reads a storage quantity that was decoded once with the object, so its
 \`String()\` returns cached text, as in the operator; the TS twin takes the quantity as text and

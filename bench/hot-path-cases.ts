@@ -30,7 +30,8 @@ export interface HotPathFixture {
   delta3: AnnotationDelta;
   delta12: AnnotationDelta;
   quantities: string[];
-  reconcilePods: number;
+  /** The sizes of the reconcile pass, one case each; the first is used for the agreement check. */
+  reconcilePods: number[];
 }
 
 /** One timed case: `run` does one call's work, named as its Go benchmark (`Quantity/512Mi`). */
@@ -46,9 +47,9 @@ export function loadFixture(): HotPathFixture {
   return JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as HotPathFixture;
 }
 
-/** The fixture pod as pod `i` of a set, as Go's ReconcilePodList builds it. */
-function reconcilePods(fixture: HotPathFixture): PodLike[] {
-  return Array.from({ length: fixture.reconcilePods }, (_, i) => {
+/** The fixture pod as pod `i` of a set of `n`, as Go's ReconcilePodList builds it. */
+export function reconcilePods(fixture: HotPathFixture, n: number): PodLike[] {
+  return Array.from({ length: n }, (_, i) => {
     const pod = structuredClone(fixture.pod);
     pod.metadata.name = `demo-${i}`;
     pod.metadata.annotations["vm.cocoonstack.io/name"] = `vk-prod-demo-${i}`;
@@ -60,7 +61,7 @@ function reconcilePods(fixture: HotPathFixture): PodLike[] {
 const next = (generation: Int64): Int64 => (typeof generation === "bigint" ? generation + 1n : generation + 1);
 
 /** The per-pod work of a status pass, as Go's Reconcile: read spec, lifecycle, role, hibernate; build the lifecycle patch. */
-function reconcile(pod: PodLike) {
+export function reconcile(pod: PodLike) {
   const spec = parseVMSpec(pod);
   const status = readLifecycleStatus(pod);
   const role = roleForPod(pod, spec.vmName);
@@ -75,8 +76,6 @@ function reconcile(pod: PodLike) {
 export function hotPathCases(fixture: HotPathFixture): HotPathCase[] {
   const { pod, vmName, agentSpec, snapshotPolicy, forkFrom } = fixture;
   const spec = fromAgentSpec(agentSpec, vmName, snapshotPolicy, forkFrom);
-  const pods = reconcilePods(fixture);
-  let i = 0;
   return [
     { name: "ParseVMSpec", label: "parseVMSpec (17 annotations)", run: () => parseVMSpec(pod) },
     { name: "ReadLifecycleStatus", label: "readLifecycleStatus", run: () => readLifecycleStatus(pod) },
@@ -98,16 +97,23 @@ export function hotPathCases(fixture: HotPathFixture): HotPathCase[] {
       label: "annotationsMergePatchJSON (12 keys)",
       run: () => annotationsMergePatchJSON(fixture.delta12),
     },
-    {
-      name: "ReconcilePerPod",
-      label: `reconcile pass, per pod (N = ${fixture.reconcilePods})`,
-      run: () => {
-        const result = reconcile(pods[i] ?? fixture.pod);
-        i = (i + 1) % pods.length;
-        return result;
-      },
-    },
+    ...fixture.reconcilePods.map((n) => reconcileCase(fixture, n)),
   ];
+}
+
+/** One pod per call of a pass over `n` pods, cycling; the pods are built when the case is. */
+function reconcileCase(fixture: HotPathFixture, n: number): HotPathCase {
+  const pods = reconcilePods(fixture, n);
+  let i = 0;
+  return {
+    name: `ReconcilePerPod/${String(n)}`,
+    label: `reconcile pass, per pod (N = ${String(n)})`,
+    run: () => {
+      const result = reconcile(pods[i] ?? fixture.pod);
+      i = (i + 1) % pods.length;
+      return result;
+    },
+  };
 }
 
 /** What each case returns, in the shape Go's TestWriteResults writes, for the agreement check. */
@@ -116,7 +122,7 @@ export function hotPathResults(fixture: HotPathFixture): unknown {
   const spec = fromAgentSpec(agentSpec, vmName, snapshotPolicy, forkFrom);
   const applied: PodLike & { metadata: { annotations?: Record<string, string> } } = { metadata: {} };
   applyVMSpec(applied, spec);
-  const pods = reconcilePods(fixture);
+  const pods = reconcilePods(fixture, fixture.reconcilePods[0] ?? 1);
   return {
     parseVMSpec: parseVMSpec(pod),
     readLifecycleStatus: readLifecycleStatus(pod),

@@ -3,6 +3,7 @@ package bench
 import (
 	"encoding/json"
 	"os"
+	"strconv"
 	"testing"
 
 	corev1 "k8s.io/api/core/v1"
@@ -86,20 +87,24 @@ func BenchmarkAnnotationsMergePatch(b *testing.B) {
 	}
 }
 
-// One op is one pod of a reconcile-shaped pass over ReconcilePods pods.
+// One op is one pod of a reconcile-shaped pass over N pods, one sub-benchmark per N in ReconcilePods.
 func BenchmarkReconcilePerPod(b *testing.B) {
-	pods := fixture.ReconcilePodList()
-	i := 0
-	for b.Loop() {
-		result, err := Reconcile(pods[i])
-		if err != nil {
-			b.Fatal(err)
-		}
-		sink = result
-		i++
-		if i == len(pods) {
-			i = 0
-		}
+	for _, n := range fixture.ReconcilePods {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			pods := fixture.ReconcilePodList(n)
+			i := 0
+			for b.Loop() {
+				result, err := Reconcile(pods[i])
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink = result
+				i++
+				if i == len(pods) {
+					i = 0
+				}
+			}
+		})
 	}
 }
 
@@ -123,7 +128,7 @@ func TestWriteResults(t *testing.T) {
 	}
 	patch3, err3 := AnnotationsMergePatch(fixture.Delta3)
 	patch12, err12 := AnnotationsMergePatch(fixture.Delta12)
-	pods := fixture.ReconcilePodList()
+	pods := fixture.ReconcilePodList(fixture.ReconcilePods[0])
 	reconciled, errR := Reconcile(pods[len(pods)-1])
 	if err3 != nil || err12 != nil || errR != nil {
 		t.Fatal(err3, err12, errR)

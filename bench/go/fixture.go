@@ -19,7 +19,7 @@ type Fixture struct {
 	Delta3         map[string]any `json:"delta3"`
 	Delta12        map[string]any `json:"delta12"`
 	Quantities     []string       `json:"quantities"`
-	ReconcilePods  int            `json:"reconcilePods"`
+	ReconcilePods  []int          `json:"reconcilePods"`
 }
 
 // LoadFixture decodes the fixture the way the operator decodes objects: with encoding/json, so
@@ -40,9 +40,9 @@ func LoadFixture() (*Fixture, error) {
 	return &f, nil
 }
 
-// ReconcilePodList is the fixture pod as pod i of a set: demo-<i>, VM vk-prod-demo-<i>, observed generation i.
-func (f *Fixture) ReconcilePodList() []*corev1.Pod {
-	pods := make([]*corev1.Pod, f.ReconcilePods)
+// ReconcilePodList is the fixture pod as pod i of a set of n: demo-<i>, VM vk-prod-demo-<i>, observed generation i.
+func (f *Fixture) ReconcilePodList(n int) []*corev1.Pod {
+	pods := make([]*corev1.Pod, n)
 	for i := range pods {
 		pod := f.Pod.DeepCopy()
 		pod.Name = "demo-" + strconv.Itoa(i)
