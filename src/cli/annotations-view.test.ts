@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readAnnotationsView } from "./annotations-view.js";
+import { NOT_A_POD, type PodAnnotationsView, readAnnotationsView } from "./annotations-view.js";
 
 const pod = (annotations: Record<string, unknown>, kind = "Pod") => ({ apiVersion: "v1", kind, metadata: { name: "p", annotations } });
 const ZERO_SPEC = {
@@ -49,11 +49,30 @@ describe("readAnnotationsView", () => {
       keepSnapshotOnDelete: true,
       cocoonSetGeneration: 9223372036854775807n,
     });
-    expect(Object.keys(view?.vmSpec ?? {})).toEqual(Object.keys(ZERO_SPEC));
+    expect(Object.keys((view as PodAnnotationsView).vmSpec)).toEqual(Object.keys(ZERO_SPEC));
   });
 
-  it("adds the wake hint on a CocoonSet", () => {
-    expect(readAnnotationsView(pod({ "cocoonset.cocoonstack.io/hibernated-on-node": "node-a" }, "CocoonSet")).view?.hibernatedOnNode).toBe("node-a");
+  it("reads only the wake hint on a CocoonSet", () => {
+    expect(readAnnotationsView(pod({ "cocoonset.cocoonstack.io/hibernated-on-node": "node-a" }, "CocoonSet"))).toEqual({
+      view: { hibernatedOnNode: "node-a" },
+      notes: [],
+      errors: [],
+    });
+  });
+
+  it.each([
+    { name: "a ConfigMap", value: pod({ "vm.cocoonstack.io/id": "vm-1" }, "ConfigMap") },
+    { name: "a Deployment", value: pod({}, "Deployment") },
+    { name: "an object without a kind", value: { metadata: { annotations: {} } } },
+    { name: "a kind named like an Object.prototype member", value: pod({}, "constructor") },
+  ])("says that $name is not a Pod, without a view", ({ value }) => {
+    expect(readAnnotationsView(value)).toEqual({ skipped: NOT_A_POD, notes: [], errors: [] });
+  });
+
+  it("notes a storage that is not a quantity (the kind comes from the contract's table)", () => {
+    expect(readAnnotationsView(pod({ "cocoonset.cocoonstack.io/storage": "20 GiB" })).notes).toEqual([
+      'cocoonset.cocoonstack.io/storage="20 GiB" is not a quantity such as 512Mi or 1.5Gi',
+    ]);
   });
 
   it.each([
@@ -90,7 +109,7 @@ describe("readAnnotationsView", () => {
 
   it.each([
     { name: "a scalar document", value: "text", errors: [{ path: [], message: 'expected a Kubernetes object (a mapping), got the string "text"' }] },
-    { name: "a list of annotations", value: { metadata: { annotations: ["a"] } }, errors: [{ path: ["metadata", "annotations"], message: "must be a mapping of strings, got a list" }] },
+    { name: "a list of annotations", value: { kind: "Pod", metadata: { annotations: ["a"] } }, errors: [{ path: ["metadata", "annotations"], message: "must be a mapping of strings, got a list" }] },
   ])("rejects $name", ({ value, errors }) => {
     expect(readAnnotationsView(value).errors).toEqual(errors);
   });

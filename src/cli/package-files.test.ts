@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CRD_FILES, crdManifests, findPackageRoot, packageVersion } from "./package-info.js";
+import { CRD_FILES, crdManifests, findPackageRoot, packageVersion } from "./package-files.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseManifests } from "./yaml-stream.js";
+import { parseManifests } from "./manifests.js";
 
 const parse = (text: string) => parseManifests({ name: "in.yaml", text });
 const summary = (text: string) => parse(text).map(({ document, item, line, value }) => ({ document, item, line, value }));
@@ -43,5 +43,35 @@ describe("parseManifests", () => {
     { name: "error in a later document", text: "a: 1\n---\nb: 'x\n", want: "in.yaml:4:1: cannot parse YAML: Missing closing 'quote" },
   ])("throws ERR_CLI_INPUT with FILE:LINE:COL on a $name", ({ text, want }) => {
     expect(() => parse(text)).toThrow(expect.objectContaining({ name: "CliError", code: "ERR_CLI_INPUT", message: want }));
+  });
+});
+
+describe("lineOf (through parseManifests)", () => {
+  const text = [
+    "kind: CocoonSet", // 1
+    "spec:", // 2
+    "  agent:", // 3
+    "    image: ''", // 4
+    "  toolboxes:", // 5
+    "    - name: a", // 6
+    "    - name: B", // 7
+    "      mode: run", // 8
+    "  base: &base", // 9
+    "    os: linux", // 10
+    "  other: *base", // 11
+  ].join("\n");
+  const [manifest] = parseManifests({ name: "x.yaml", text });
+
+  it.each([
+    { name: "the object itself", path: [], want: 1 },
+    { name: "a mapping value points at its key", path: ["spec", "agent"], want: 3 },
+    { name: "a scalar", path: ["spec", "agent", "image"], want: 4 },
+    { name: "a list item", path: ["spec", "toolboxes", 1], want: 7 },
+    { name: "a field of a list item", path: ["spec", "toolboxes", 1, "mode"], want: 8 },
+    { name: "a missing field falls back to its parent", path: ["spec", "agent", "replicas"], want: 3 },
+    { name: "a missing index falls back to the list", path: ["spec", "toolboxes", 5, "name"], want: 5 },
+    { name: "an alias is followed to its anchor", path: ["spec", "other", "os"], want: 10 },
+  ])("$name", ({ path, want }) => {
+    expect(manifest?.lineOf(path)).toBe(want);
   });
 });

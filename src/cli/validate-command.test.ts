@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findOld } from "./match-old.js";
-import type { Manifest } from "./yaml-stream.js";
+import type { Manifest } from "./manifests.js";
+import { oldObjectFinder } from "./validate-command.js";
 
 const obj = (document: number, kind: string, name: string, namespace?: string): Manifest => ({
   file: "old.yaml",
@@ -8,9 +8,11 @@ const obj = (document: number, kind: string, name: string, namespace?: string): 
   value: { kind, metadata: { name, ...(namespace === undefined ? {} : { namespace }) } },
   line: 1,
   lineOf: () => 1,
+  duplicateKeyLines: [],
 });
+const findOld = (manifest: Manifest, olds: Manifest[]) => oldObjectFinder(olds)(manifest);
 
-describe("findOld", () => {
+describe("oldObjectFinder", () => {
   const olds = [obj(1, "CocoonSet", "demo", "default"), obj(2, "CocoonSet", "demo", "prod"), obj(3, "CocoonHibernation", "demo", "default"), obj(4, "CocoonSet", "solo", "team")];
 
   it.each([
