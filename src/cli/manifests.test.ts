@@ -39,7 +39,13 @@ describe("parseManifests", () => {
 
   it.each([
     { name: "syntax error", text: "a: 1\nb: [\n", want: "in.yaml:3:1: cannot parse YAML: Flow sequence in block collection must be sufficiently indented and end with a ]" },
-    { name: "duplicate key", text: "a: 1\na: 2\n", want: "in.yaml:2:1: cannot parse YAML: Map keys must be unique" },
+    { name: "duplicate key", text: "a: 1\na: 2\n", want: 'in.yaml:2:1: cannot parse YAML: key "a" already set in map' },
+    { name: "self-referencing alias", text: "a: &n {b: *n}\n", want: "in.yaml:1:11: cannot parse YAML: anchor 'n' value contains itself" },
+    { name: "cycle through a list", text: "a: &n [x, {y: [*n]}]\n", want: "in.yaml:1:16: cannot parse YAML: anchor 'n' value contains itself" },
+    { name: "unknown anchor", text: "a: *nope\n", want: "in.yaml:1:4: cannot parse YAML: unknown anchor 'nope' referenced" },
+    { name: "collection key", text: "? [a]\n: b\n", want: "in.yaml:1:3: cannot parse YAML: invalid map key: a collection" },
+    { name: "merge of a scalar", text: "a: &x 1\nb:\n  <<: *x\n", want: "in.yaml:1:1: cannot parse YAML: Merge sources must be maps or map aliases" },
+    { name: "nesting past the limit", text: `a: ${"[".repeat(257)}${"]".repeat(257)}\n`, want: "in.yaml:1:259: cannot parse YAML: nested deeper than 256 levels" },
     { name: "error in a later document", text: "a: 1\n---\nb: 'x\n", want: "in.yaml:4:1: cannot parse YAML: Missing closing 'quote" },
   ])("throws ERR_CLI_INPUT with FILE:LINE:COL on a $name", ({ text, want }) => {
     expect(() => parse(text)).toThrow(expect.objectContaining({ name: "CliError", code: "ERR_CLI_INPUT", message: want }));
@@ -73,5 +79,32 @@ describe("lineOf (through parseManifests)", () => {
     { name: "an alias is followed to its anchor", path: ["spec", "other", "os"], want: 10 },
   ])("$name", ({ path, want }) => {
     expect(manifest?.lineOf(path)).toBe(want);
+  });
+});
+
+describe("aliases (go-yaml's rules, in linear time)", () => {
+  it("expands aliases and merge keys as kubectl does, into separate objects", () => {
+    const [m] = parse("base: &b {x: 1}\nuse: *b\nmerged:\n  <<: *b\n  z: 2\nlist: &l [*b, *b]\n");
+    expect(m?.value).toEqual({ base: { x: 1 }, use: { x: 1 }, merged: { x: 1, z: 2 }, list: [{ x: 1 }, { x: 1 }] });
+  });
+
+  it("allows alias expansion within go-yaml's ratio", () => {
+    expect(parse(`a: &a [x, x]\nb: [${Array(150).fill("*a").join(", ")}]\n`)).toHaveLength(1);
+  });
+
+  it("points a field reached through an alias at its anchor", () => {
+    const [m] = parse("a: &a\n  x: 1\nb: *a\n");
+    expect(m?.lineOf(["b", "x"])).toBe(2);
+  });
+
+  it("lets the last duplicate key win when keys are not strict, and says where each duplicate is", () => {
+    const [m] = parseManifests({ name: "in.yaml", text: "a: 1\nb:\n  c: 1\n  c: 2\na: 3\n" }, false);
+    expect({ value: m?.value, duplicateKeyLines: m?.duplicateKeyLines }).toEqual({ value: { a: 3, b: { c: 2 } }, duplicateKeyLines: [4, 5] });
+  });
+
+  it("keeps __proto__ an own key, never the prototype", () => {
+    const [m] = parse("__proto__: {polluted: true}\n");
+    expect(Object.getPrototypeOf(m?.value)).toBe(Object.prototype);
+    expect(Object.keys(m?.value as object)).toEqual(["__proto__"]);
   });
 });

@@ -1,8 +1,8 @@
-import { Composer, type Document, LineCounter, type Node, Parser, isMap, isScalar, isSeq } from "yaml";
+import { Composer, type Document, LineCounter, type Node, type Pair, Parser, type Scalar, type YAMLMap, isMap, isScalar, isSeq } from "yaml";
 import type { DocumentOptions, ParseOptions, SchemaOptions } from "yaml";
 import { CliError } from "./args.js";
 import type { FieldPath } from "./findings.js";
-import { checkAliases, MAX_DEPTH, tooDeepAt } from "./yaml-guard.js";
+import { MAX_DEPTH, resolveAliases, tooDeepAt } from "./yaml-guard.js";
 
 /** A named input text. */
 export interface Source {
@@ -34,10 +34,13 @@ export interface Manifest {
 // octal, but timestamps and 1:20 stay strings. Keep the YAML 1.1 tags that go-yaml v2 resolves.
 const DROPPED_TAGS = new Set(["timestamp", "binary", "omap", "pairs", "set"].map((t) => `tag:yaml.org,2002:${t}`));
 
-/** The YAML options that read a manifest the way kubectl does (YAML 1.1 scalars, duplicate keys found). */
+/**
+ * The YAML options that read a manifest the way kubectl does (YAML 1.1 scalars). Duplicate keys
+ * are found by {@link resolveAliases} in linear time (the `yaml` package's check is quadratic).
+ */
 export const KUBECTL_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: "1.1",
-  uniqueKeys: true,
+  uniqueKeys: false,
   logLevel: "error",
   customTags: (tags) => tags.filter((tag) => typeof tag === "string" || (!DROPPED_TAGS.has(tag.tag) && tag.format !== "TIME")),
 };
@@ -48,17 +51,29 @@ function isListDocument(value: unknown): value is { kind: string; items: unknown
   return typeof kind === "string" && kind.endsWith("List") && Array.isArray(items);
 }
 
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+/** The pair of `map` whose key reads as `key`, through an index built once per mapping. */
+function pairOf(map: YAMLMap, key: string): Pair | undefined {
+  let index = pairIndex.get(map);
+  if (index === undefined) {
+    index = new Map();
+    for (const pair of map.items) index.set(String(isScalar(pair.key) ? pair.key.value : pair.key), pair);
+    pairIndex.set(map, index);
+  }
+  return index.get(key);
+}
+
 /**
  * Finds where the field at `path` is written: the offset of its key in a mapping or of the item in
  * a sequence, and its node. A missing field stops at its deepest present ancestor (and no node).
  */
-function locate(root: Node, path: FieldPath, targets: ReadonlyMap<Node, Node>): { offset: number; node?: Node } {
+function locate(root: Node, path: FieldPath): { offset: number; node?: Node } {
   let node: unknown = root;
   let offset = root.range?.[0] ?? 0;
   for (const segment of path) {
-    node = targets.get(node as Node) ?? node;
     if (isMap(node)) {
-      const pair = node.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === String(segment));
+      const pair = pairOf(node, String(segment));
       if (pair === undefined) return { offset };
       offset = (pair.key as Node | null)?.range?.[0] ?? offset;
       node = pair.value;
@@ -95,23 +110,32 @@ export function parseManifests(source: Source, strictKeys = true): Manifest[] {
   const manifests: Manifest[] = [];
   const docs: Document[] = [...new Composer(KUBECTL_YAML_OPTIONS).compose(tokens)];
   for (const [index, doc] of docs.entries()) {
-    const duplicates = doc.errors.filter((e) => e.code === "DUPLICATE_KEY" && !strictKeys);
-    const error = doc.errors.find((e) => !duplicates.includes(e));
+    const [error] = doc.errors;
     if (error !== undefined) fail(error.pos[0], error.message.split("\n")[0] ?? error.code, error);
     const contents = doc.contents as Node | null;
     if (contents === null) continue;
-    const { problem, targets } = checkAliases(doc);
+    const { problem, duplicateKeys } = resolveAliases(doc);
     if (problem !== undefined) fail(problem.node.range?.[0], problem.message);
-    const value: unknown = doc.toJS({ maxAliasCount: -1 });
+    const [duplicate] = duplicateKeys;
+    if (strictKeys && duplicate !== undefined) fail(duplicate.range?.[0], `key ${JSON.stringify(String((duplicate as Scalar).value))} already set in map`);
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: -1 });
+    } catch (err) {
+      fail(contents.range?.[0], err instanceof Error ? err.message : String(err), err); // e.g. a merge key (<<) of something that is not a mapping
+    }
     if (value === null || value === undefined) continue;
-    const at = (base: FieldPath) => (path: FieldPath) => lineCounter.linePos(locate(contents, [...base, ...path], targets).offset).line;
+    const at = (base: FieldPath) => (path: FieldPath) => lineCounter.linePos(locate(contents, [...base, ...path]).offset).line;
     const duplicatesIn = (node: Node | undefined) =>
-      duplicates.filter((e) => node?.range == null || (e.pos[0] >= node.range[0] && e.pos[0] < node.range[2])).map((e) => lineCounter.linePos(e.pos[0]).line);
+      duplicateKeys
+        .map((key) => key.range?.[0] ?? 0)
+        .filter((pos) => node?.range == null || (pos >= node.range[0] && pos < node.range[2]))
+        .map((pos) => lineCounter.linePos(pos).line);
     const common = { file: source.name, document: index + 1 };
     if (isListDocument(value)) {
       value.items.forEach((item, i) => {
         const lineOf = at(["items", i]);
-        const duplicateKeyLines = duplicatesIn(locate(contents, ["items", i], targets).node);
+        const duplicateKeyLines = duplicatesIn(locate(contents, ["items", i]).node);
         manifests.push({ ...common, item: i, value: item, line: lineOf([]), lineOf, duplicateKeyLines });
       });
     } else {

@@ -1,4 +1,4 @@
-import { type CST, type Document, type Node, isAlias, isMap, isPair, isScalar, isSeq } from "yaml";
+import { type Alias, type CST, type Document, type Node, type Pair, isAlias, isMap, isScalar, isSeq } from "yaml";
 
 /**
  * The deepest nesting of collections a document may have. go-yaml stops at 10,000; the `yaml`
@@ -28,7 +28,7 @@ export function tooDeepAt(token: CST.Token): number | undefined {
   return undefined;
 }
 
-/** What is wrong with a document's aliases, and where. */
+/** What is wrong with a document's anchors and aliases, and where. */
 export interface AliasProblem {
   /** The node at fault. */
   readonly node: Node;
@@ -43,58 +43,76 @@ function allowedAliasRatio(decodes: number): number {
   return 0.99 - 0.89 * ((decodes - 400_000) / 3_600_000);
 }
 
+const MERGE_KEY = "<<";
+
 /**
- * Checks a document's anchors and aliases the way go-yaml v2 (and so kubectl) does before its
- * value is built: an alias of an unknown anchor, an alias inside the node it names (a cycle, which
- * would make a cyclic object), a mapping key that is a collection, and alias expansion beyond
- * go-yaml's ratio (billion laughs) are refused. Linear in the document's nodes.
+ * Checks a document's anchors, aliases and keys the way go-yaml v2 (and so kubectl) does before
+ * its value is built, then replaces each alias by the node it names, in place, so building the
+ * value costs what go-yaml's decoding costs (the `yaml` package looks each alias up in a list of
+ * all anchors). Refused: an alias of an unknown anchor, an alias inside the node it names (a cycle,
+ * which would make a cyclic object), a mapping key that is a collection, and alias expansion beyond
+ * go-yaml's ratio (billion laughs). Keys written twice in one mapping are returned. Linear in the
+ * document's nodes.
  *
- * @returns The first problem and, when there is none, where each alias points.
+ * @returns The first problem, or the keys written twice (the second of each).
  */
-export function checkAliases(doc: Document): { problem?: AliasProblem; targets: Map<Node, Node> } {
+export function resolveAliases(doc: Document): { problem?: AliasProblem; duplicateKeys: Node[] } {
   const anchors = new Map<string, Node>();
   const open = new Set<Node>();
   const sizes = new Map<Node, number>();
-  const targets = new Map<Node, Node>();
+  const duplicateKeys: Node[] = [];
   let decodes = 0;
   let aliased = 0;
   const fail = (node: Node, message: string): never => {
     throw Object.assign(new Error(message), { problem: { node, message } });
   };
-  // Returns how many nodes decoding `node` costs, alias expansions included.
-  const visit = (node: unknown, isKey = false): number => {
-    if (isPair(node)) return visit(node.key, true) + visit(node.value);
-    if (!isScalar(node) && !isMap(node) && !isSeq(node) && !isAlias(node)) return 0;
-    if (isAlias(node)) {
-      const target = anchors.get(node.source);
-      if (target === undefined) return fail(node, `unknown anchor '${node.source}' referenced`);
-      if (open.has(target)) return fail(node, `anchor '${node.source}' value contains itself`);
-      if (isKey && !isScalar(target)) return fail(node, "invalid map key: a collection");
-      targets.set(node, target);
-      const size = sizes.get(target) ?? 1;
-      decodes += 1 + size;
-      aliased += size;
-      if (aliased > 100 && decodes > 1000 && aliased / decodes > allowedAliasRatio(decodes)) fail(node, "document contains excessive aliasing");
-      return 1 + size;
-    }
-    if (isKey && !isScalar(node)) return fail(node, "invalid map key: a collection");
+  const resolve = (alias: Alias): Node => {
+    const target = anchors.get(alias.source);
+    if (target === undefined) return fail(alias, `unknown anchor '${alias.source}' referenced`);
+    if (open.has(target)) return fail(alias, `anchor '${alias.source}' value contains itself`);
+    const size = sizes.get(target) ?? 1;
+    decodes += 1 + size;
+    aliased += size;
+    if (aliased > 100 && decodes > 1000 && aliased / decodes > allowedAliasRatio(decodes)) fail(alias, "document contains excessive aliasing");
+    return target;
+  };
+  // Visits `node` (an alias already resolved) and returns how many nodes decoding it costs.
+  const visit = (node: unknown): number => {
+    if (!isScalar(node) && !isMap(node) && !isSeq(node)) return 0;
+    if (sizes.has(node)) return sizes.get(node) ?? 0;
     if (node.anchor !== undefined) anchors.set(node.anchor, node);
     decodes += 1;
     let size = 1;
-    if (isMap(node) || isSeq(node)) {
-      open.add(node);
-      for (const item of node.items as unknown[]) size += visit(item);
-      open.delete(node);
+    open.add(node);
+    if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        if (isAlias(item)) node.items[i] = resolve(item);
+        size += visit(node.items[i]);
+      });
+    } else if (isMap(node)) {
+      const seen = new Set<string>();
+      for (const pair of node.items as Pair[]) {
+        if (isAlias(pair.key)) pair.key = resolve(pair.key);
+        if (!isScalar(pair.key) && pair.key !== null) fail(pair.key as Node, "invalid map key: a collection");
+        const key = isScalar(pair.key) ? `${typeof pair.key.value}:${String(pair.key.value)}` : "null";
+        if (seen.has(key) && key !== `string:${MERGE_KEY}` && isScalar(pair.key)) duplicateKeys.push(pair.key);
+        seen.add(key);
+        size += visit(pair.key);
+        if (isAlias(pair.value)) pair.value = resolve(pair.value);
+        size += visit(pair.value);
+      }
     }
+    open.delete(node);
     sizes.set(node, size);
     return size;
   };
   try {
+    if (isAlias(doc.contents)) doc.contents = resolve(doc.contents);
     visit(doc.contents);
   } catch (err) {
     const { problem } = err as { problem?: AliasProblem };
     if (problem === undefined) throw err;
-    return { problem, targets };
+    return { problem, duplicateKeys };
   }
-  return { targets };
+  return { duplicateKeys };
 }
