@@ -48,7 +48,7 @@ export interface AnnotationsReading {
 }
 
 /** Why objects that are neither a Pod nor a CocoonSet get no view. */
-export const NOT_A_POD = "not a Pod: the cocoon annotations are read on pods (and the wake hint on a CocoonSet)";
+export const NOT_A_POD = "not a Pod: the cocoon annotations are read on pods, the wake hint on a CocoonSet";
 
 const STATES: readonly string[] = Object.values(LifecycleState);
 const COCOON_KEY = /^([a-z0-9-]+\.)*cocoonstack\.io\//;
