@@ -64,6 +64,25 @@ describe("run validate", () => {
     });
   });
 
+  it("stops at an unreadable --old file: nothing can be checked as an update", async () => {
+    expect(await cli(["validate", "--old", "gone.yaml", "a.yaml"], { "a.yaml": SET })).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: "cocoon-common validate: --old: cannot read gone.yaml: no such file or directory\n",
+    });
+  });
+
+  it("reads a directory's manifest files depth first, in name order, and names an unreadable one inside", async () => {
+    const files = { "d/b.yaml": SET, "d/a/x.json": "{}", "d/a/big.yml": "#".repeat(33 * 1024 * 1024), "d/readme.md": "# no" };
+    expect(await cli(["validate", "d/"], files)).toEqual({
+      status: 2,
+      stdout:
+        "d/a/x.json:1: document 1: apiVersion: Required value\nd/a/x.json:1: document 1: kind: Required value\n" +
+        "d/b.yaml:1: document 1 (CocoonSet demo): valid\n1 valid, 1 invalid, 0 skipped\n",
+      stderr: "cocoon-common validate: cannot read d/a/big.yml: input too large (more than 32 MiB)\n",
+    });
+  });
+
   it("--defaults prints the stored objects on stdout and moves the report to stderr", async () => {
     const { status, stdout, stderr } = await cli(["validate", "--defaults", "-"], {}, `${SET}---\nkind: ConfigMap\napiVersion: v1\n`);
     expect(status).toBe(0);
