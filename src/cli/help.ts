@@ -62,7 +62,7 @@ Options:
   -o, --output FORMAT  text (default) or json: an array of results
                        {file, document, line, kind, namespace, name, valid,
                        skipped, errors: [{path, line, message}]}
-      --validate MODE  Unknown fields and duplicate keys, as kubectl: strict
+      --validate=MODE  Unknown fields and duplicate keys, as kubectl: strict
                        (default, or true) rejects them, warn reports them as
                        warnings, ignore (or false) drops them silently
       --defaults       Print each valid object as the API server would store it
