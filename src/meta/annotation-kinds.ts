@@ -21,7 +21,7 @@ export type AnnotationValueKind = "text" | "flag" | "int32" | "int64" | "quantit
  *
  * @internal
  */
-export const ANNOTATION_KINDS: Readonly<Record<Annotation, AnnotationValueKind>> = {
+export const ANNOTATION_KINDS = {
   [Annotation.Mode]: "text",
   [Annotation.Image]: "text",
   [Annotation.Storage]: "quantity",
@@ -48,9 +48,19 @@ export const ANNOTATION_KINDS: Readonly<Record<Annotation, AnnotationValueKind>>
   [Annotation.LifecycleState]: "lifecycle-state",
   [Annotation.LifecycleObservedGeneration]: "int64",
   [Annotation.LifecycleStateMessage]: "text",
-};
+} as const satisfies Readonly<Record<Annotation, AnnotationValueKind>>;
+
+/**
+ * The annotations of one kind, as a type: `AnnotationOfKind<"flag">` is the union of the flag keys,
+ * so code that reads a key as a flag can say so and be checked against {@link ANNOTATION_KINDS}.
+ *
+ * @internal
+ */
+export type AnnotationOfKind<K extends AnnotationValueKind> = {
+  [A in Annotation]: (typeof ANNOTATION_KINDS)[A] extends K ? A : never;
+}[Annotation];
 
 /** Returns the kind of `key`, or `undefined` when it is not an annotation of the contract. */
 export function annotationKind(key: string): AnnotationValueKind | undefined {
-  return Object.hasOwn(ANNOTATION_KINDS, key) ? ANNOTATION_KINDS[key as Annotation] : undefined;
+  return Object.hasOwn(ANNOTATION_KINDS, key) ? (ANNOTATION_KINDS as Readonly<Record<string, AnnotationValueKind>>)[key] : undefined;
 }
