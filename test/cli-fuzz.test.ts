@@ -12,7 +12,24 @@ const SET = "apiVersion: cocoonset.cocoonstack.io/v1\nkind: CocoonSet\nmetadata:
 const POD = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n";
 
 const PROTO_KEYS = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "items", "kind", "metadata"];
-const SCALARS = ["~", "null", "yes", "0x1F", "0755", "1e309", "-.inf", ".nan", "9223372036854775808", "''", '"\\u2028"', "!!binary aGk=", "!!set {a}", "!foo x", "2024-01-01", "1:20"];
+const SCALARS = [
+  "~",
+  "null",
+  "yes",
+  "0x1F",
+  "0755",
+  "1e309",
+  "-.inf",
+  ".nan",
+  "9223372036854775808",
+  "''",
+  '"\\u2028"',
+  "!!binary aGk=",
+  "!!set {a}",
+  "!foo x",
+  "2024-01-01",
+  "1:20",
+];
 
 /** A YAML fragment meant to break a parser, a reader or a schema. */
 const fragment: fc.Arbitrary<string> = fc.oneof(
@@ -21,8 +38,39 @@ const fragment: fc.Arbitrary<string> = fc.oneof(
   fc.nat({ max: 400 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`),
   fc.nat({ max: 400 }).map((n) => `${"{a: ".repeat(n)}1${"}".repeat(n)}`),
   fc.constantFrom("&a [*a]", "&a {b: *a}", "*nope", "&a x", "[&a [lol, lol], *a, *a, *a]", "{? [a]: b}", "{*x : 1}"),
-  fc.nat({ max: 30 }).map((n) => `[${Array.from({ length: n }, (_, i) => `&a${i} [${i === 0 ? "x" : `*a${i - 1}, *a${i - 1}`}]`).join(", ")}]`),
-  fc.string({ unit: fc.constantFrom("a", ".", "-", ":", "#", "'", '"', "{", "}", "[", "]", "&", "*", "!", "|", ">", "\n", " ", "\t", "\\", "%", "@", "`", "\u0000", "\u2028", "\ud800") }),
+  fc
+    .nat({ max: 30 })
+    .map((n) => `[${Array.from({ length: n }, (_, i) => `&a${i} [${i === 0 ? "x" : `*a${i - 1}, *a${i - 1}`}]`).join(", ")}]`),
+  fc.string({
+    unit: fc.constantFrom(
+      "a",
+      ".",
+      "-",
+      ":",
+      "#",
+      "'",
+      '"',
+      "{",
+      "}",
+      "[",
+      "]",
+      "&",
+      "*",
+      "!",
+      "|",
+      ">",
+      "\n",
+      " ",
+      "\t",
+      "\\",
+      "%",
+      "@",
+      "`",
+      "\u0000",
+      "\u2028",
+      "\ud800",
+    ),
+  }),
   fc.jsonValue().map((value) => JSON.stringify(value)),
 );
 
@@ -64,7 +112,10 @@ describe("the CLI on hostile input", () => {
     await fc.assert(
       fc.asyncProperty(cycle, fc.constantFrom("image", "resources", "env"), async (value, field) => {
         const { status, stderr } = await runInMemory(["validate", "-"], {}, `${SET}spec:\n  agent:\n    ${field}: ${value}\n`);
-        expect({ status, stderr: stderr.replace(/:\d+:\d+:/, ":L:C:") }).toEqual({ status: 2, stderr: `cocoon-common validate: <stdin>:L:C: cannot parse YAML: anchor 'n' value contains itself\n` });
+        expect({ status, stderr: stderr.replace(/:\d+:\d+:/, ":L:C:") }).toEqual({
+          status: 2,
+          stderr: `cocoon-common validate: <stdin>:L:C: cannot parse YAML: anchor 'n' value contains itself\n`,
+        });
       }),
     );
   });
@@ -94,16 +145,50 @@ async function growth(args: readonly string[], small: Record<string, string>, la
 }
 
 const configMaps = (n: number, value: string) =>
-  Array.from({ length: n }, (_, i) => `{apiVersion: v1, kind: ConfigMap, metadata: {name: c-${i}, namespace: ns}, data: {k: ${value}}}`).join("\n---\n");
+  Array.from(
+    { length: n },
+    (_, i) => `{apiVersion: v1, kind: ConfigMap, metadata: {name: c-${i}, namespace: ns}, data: {k: ${value}}}`,
+  ).join("\n---\n");
 
 describe("the CLI's time grows linearly", () => {
   it.each([
-    { name: "validate --old, in the documents (was quadratic)", n: 1000, args: ["validate", "--old", "old.yaml", "new.yaml"], files: (n: number) => ({ "old.yaml": configMaps(n, "a"), "new.yaml": configMaps(n, "b") }) },
-    { name: "validate, in the documents", n: 400, args: ["validate", "new.yaml"], files: (n: number) => ({ "new.yaml": Array(n).fill(`${SET}spec:\n  agent:\n    image: img\n`).join("---\n") }) },
-    { name: "aliases of one anchor", n: 20000, args: ["validate", "a.yaml"], files: (n: number) => ({ "a.yaml": `${SET}x: &a [y]\nz: [${Array(n).fill("*a").join(", ")}]\n` }) },
-    { name: "keys of one mapping (unknown fields)", n: 8000, args: ["validate", "a.yaml"], files: (n: number) => ({ "a.yaml": `${SET}spec:\n  agent:\n    image: img\n${Array.from({ length: n }, (_, i) => `    k${i}: v`).join("\n")}\n` }) },
-    { name: "annotations, in the pods", n: 200, args: ["annotations", "a.yaml"], files: (n: number) => ({ "a.yaml": Array(n).fill(`${POD}    vm.cocoonstack.io/hibernate: "True"\n`).join("---\n") }) },
-  ])("$name: twice the input, at most ~2.2x the CPU time", async ({ n, args, files }) => {
-    expect(await growth(args, files(n), files(2 * n))).toBeLessThan(2.2);
-  }, 120_000);
+    {
+      name: "validate --old, in the documents (was quadratic)",
+      n: 1000,
+      args: ["validate", "--old", "old.yaml", "new.yaml"],
+      files: (n: number) => ({ "old.yaml": configMaps(n, "a"), "new.yaml": configMaps(n, "b") }),
+    },
+    {
+      name: "validate, in the documents",
+      n: 400,
+      args: ["validate", "new.yaml"],
+      files: (n: number) => ({ "new.yaml": Array(n).fill(`${SET}spec:\n  agent:\n    image: img\n`).join("---\n") }),
+    },
+    {
+      name: "aliases of one anchor",
+      n: 20000,
+      args: ["validate", "a.yaml"],
+      files: (n: number) => ({ "a.yaml": `${SET}x: &a [y]\nz: [${Array(n).fill("*a").join(", ")}]\n` }),
+    },
+    {
+      name: "keys of one mapping (unknown fields)",
+      n: 8000,
+      args: ["validate", "a.yaml"],
+      files: (n: number) => ({
+        "a.yaml": `${SET}spec:\n  agent:\n    image: img\n${Array.from({ length: n }, (_, i) => `    k${i}: v`).join("\n")}\n`,
+      }),
+    },
+    {
+      name: "annotations, in the pods",
+      n: 200,
+      args: ["annotations", "a.yaml"],
+      files: (n: number) => ({ "a.yaml": Array(n).fill(`${POD}    vm.cocoonstack.io/hibernate: "True"\n`).join("---\n") }),
+    },
+  ])(
+    "$name: twice the input, at most ~2.2x the CPU time",
+    async ({ n, args, files }) => {
+      expect(await growth(args, files(n), files(2 * n))).toBeLessThan(2.2);
+    },
+    120_000,
+  );
 });

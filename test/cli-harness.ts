@@ -35,7 +35,12 @@ export function scratch(files: Readonly<Record<string, string>>): { dir: string;
 
 /** Runs the CLI in `dir` with `stdin`, and waits for it. */
 export function runCli(dir: string, args: readonly string[], stdin = ""): CliRun {
-  const result = spawnSync(process.execPath, [cliPath, ...args], { cwd: dir, input: stdin, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd: dir,
+    input: stdin,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -43,7 +48,12 @@ export function runCli(dir: string, args: readonly string[], stdin = ""): CliRun
  * Runs the CLI with an endless standard input (`yes | cocoon-common ...`): writes `chunk` until
  * the process exits or `maxBytes` have been written, then closes stdin. Resolves to the run and the bytes written.
  */
-export function runCliWithEndlessStdin(dir: string, args: readonly string[], chunk: string, maxBytes: number): Promise<CliRun & { written: number }> {
+export function runCliWithEndlessStdin(
+  dir: string,
+  args: readonly string[],
+  chunk: string,
+  maxBytes: number,
+): Promise<CliRun & { written: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cliPath, ...args], { cwd: dir });
     let stdout = "";

@@ -27,13 +27,17 @@ const FILES: Record<string, string> = {
 
 describe.skipIf(!built)(`${suiteTitle}: hostile input`, () => {
   let dir = "";
-  let remove = () => undefined as void;
+  let remove: () => void = () => undefined;
   beforeAll(() => ({ dir, remove } = scratch(FILES)));
   afterAll(() => remove());
 
   it("stops reading an endless stdin (yes | cocoon-common validate -) at the input limit: exit 2", async () => {
     const result = await runCliWithEndlessStdin(dir, ["validate", "-"], "y\n", 96 * 1024 * 1024);
-    expect(result).toMatchObject({ status: 2, stdout: "", stderr: "cocoon-common validate: cannot read <stdin>: input too large (more than 32 MiB)\n" });
+    expect(result).toMatchObject({
+      status: 2,
+      stdout: "",
+      stderr: "cocoon-common validate: cannot read <stdin>: input too large (more than 32 MiB)\n",
+    });
     expect(result.written).toBeLessThan(48 * 1024 * 1024);
   });
 
@@ -51,20 +55,46 @@ describe.skipIf(!built)(`${suiteTitle}: hostile input`, () => {
   });
 
   it.each([
-    { name: "a billion laughs", args: ["validate", "laughs.yaml"], stderr: "laughs.yaml:9:30: cannot parse YAML: document contains excessive aliasing" },
-    { name: "40 doubling aliases", args: ["validate", "doubling.yaml"], stderr: "doubling.yaml:21:16: cannot parse YAML: document contains excessive aliasing" },
-    { name: "a self-referencing alias in a list item", args: ["validate", "claims.yaml"], stderr: "claims.yaml:10:30: cannot parse YAML: anchor 'n' value contains itself" },
-    { name: "a recursive alias in managedFields, with --defaults", args: ["validate", "--defaults", "managed.yaml"], stderr: "managed.yaml:6:50: cannot parse YAML: anchor 'm' value contains itself" },
-    { name: "a billion laughs in annotations", args: ["annotations", "laughs.yaml"], stderr: "laughs.yaml:9:30: cannot parse YAML: document contains excessive aliasing" },
+    {
+      name: "a billion laughs",
+      args: ["validate", "laughs.yaml"],
+      stderr: "laughs.yaml:9:30: cannot parse YAML: document contains excessive aliasing",
+    },
+    {
+      name: "40 doubling aliases",
+      args: ["validate", "doubling.yaml"],
+      stderr: "doubling.yaml:21:16: cannot parse YAML: document contains excessive aliasing",
+    },
+    {
+      name: "a self-referencing alias in a list item",
+      args: ["validate", "claims.yaml"],
+      stderr: "claims.yaml:10:30: cannot parse YAML: anchor 'n' value contains itself",
+    },
+    {
+      name: "a recursive alias in managedFields, with --defaults",
+      args: ["validate", "--defaults", "managed.yaml"],
+      stderr: "managed.yaml:6:50: cannot parse YAML: anchor 'm' value contains itself",
+    },
+    {
+      name: "a billion laughs in annotations",
+      args: ["annotations", "laughs.yaml"],
+      stderr: "laughs.yaml:9:30: cannot parse YAML: document contains excessive aliasing",
+    },
   ])("refuses $name as kubectl does: exit 2, never a stack trace", ({ args, stderr }) => {
     expect(runCli(dir, args)).toEqual({ status: 2, stdout: "", stderr: `cocoon-common ${args[0] ?? ""}: ${stderr}\n` });
   });
 
   it("refuses a 5 MB dotted metadata.name as the API server does (request too large): exit 1", () => {
     const name = `${"a.".repeat(2.5e6)}a`;
-    const { status, stdout, stderr } = runCli(dir, ["validate", "-"], `${SET.replace("name: demo", `name: ${name}`)}spec:\n  agent:\n    image: img\n`);
+    const { status, stdout, stderr } = runCli(
+      dir,
+      ["validate", "-"],
+      `${SET.replace("name: demo", `name: ${name}`)}spec:\n  agent:\n    image: img\n`,
+    );
     expect({ status, stderr }).toEqual({ status: 1, stderr: "" });
-    expect(stdout).toMatch(/^<stdin>:1: document 1 \(CocoonSet default\/a\.a\.[a.]+\): too large: 5000\d{3} bytes as JSON, the API server accepts at most 3145728 per request\n0 valid, 1 invalid, 0 skipped\n$/);
+    expect(stdout).toMatch(
+      /^<stdin>:1: document 1 \(CocoonSet default\/a\.a\.[a.]+\): too large: 5000\d{3} bytes as JSON, the API server accepts at most 3145728 per request\n0 valid, 1 invalid, 0 skipped\n$/,
+    );
   });
 
   it("reports fields named like Object.prototype members as unknown, as strict validation does: exit 1", () => {

@@ -3,8 +3,20 @@ import { NOT_A_POD, type PodAnnotationsView, readAnnotationsView } from "./annot
 
 const pod = (annotations: Record<string, unknown>, kind = "Pod") => ({ apiVersion: "v1", kind, metadata: { name: "p", annotations } });
 const ZERO_SPEC = {
-  vmName: "", image: "", mode: "", os: "", storage: "", network: "", snapshotPolicy: "", forkFrom: "",
-  managed: false, forcePull: false, noDirectIO: false, connType: "", backend: "", probePort: "",
+  vmName: "",
+  image: "",
+  mode: "",
+  os: "",
+  storage: "",
+  network: "",
+  snapshotPolicy: "",
+  forkFrom: "",
+  managed: false,
+  forcePull: false,
+  noDirectIO: false,
+  connType: "",
+  backend: "",
+  probePort: "",
 };
 
 describe("readAnnotationsView", () => {
@@ -76,19 +88,41 @@ describe("readAnnotationsView", () => {
   });
 
   it.each([
-    { name: "a flag that is not exactly true", key: "vm.cocoonstack.io/hibernate", value: "True", note: 'vm.cocoonstack.io/hibernate="True" reads as false: only "true" counts' },
-    { name: "an int32 with letters", key: "vm.cocoonstack.io/vnc-port", value: "59OO", note: 'vm.cocoonstack.io/vnc-port="59OO" is not a decimal int32: reads as 0' },
-    { name: "an int64 out of range", key: "cocoonset.cocoonstack.io/generation", value: "9223372036854775808", note: 'cocoonset.cocoonstack.io/generation="9223372036854775808" is not a decimal int64: reads as 0' },
-    { name: "an unknown lifecycle state", key: "vm.cocoonstack.io/lifecycle-state", value: "Ready", note: 'vm.cocoonstack.io/lifecycle-state="Ready" is not a lifecycle state (creating, ready, hibernating, hibernated, failed)' },
-    { name: "a cocoon-looking key outside the contract", key: "vm.cocoonstack.io/hibernat", value: "true", note: "vm.cocoonstack.io/hibernat is not an annotation of the cocoon contract: no reader sees it" },
+    {
+      name: "a flag that is not exactly true",
+      key: "vm.cocoonstack.io/hibernate",
+      value: "True",
+      note: 'vm.cocoonstack.io/hibernate="True" reads as false: only "true" counts',
+    },
+    {
+      name: "an int32 with letters",
+      key: "vm.cocoonstack.io/vnc-port",
+      value: "59OO",
+      note: 'vm.cocoonstack.io/vnc-port="59OO" is not a decimal int32: reads as 0',
+    },
+    {
+      name: "an int64 out of range",
+      key: "cocoonset.cocoonstack.io/generation",
+      value: "9223372036854775808",
+      note: 'cocoonset.cocoonstack.io/generation="9223372036854775808" is not a decimal int64: reads as 0',
+    },
+    {
+      name: "an unknown lifecycle state",
+      key: "vm.cocoonstack.io/lifecycle-state",
+      value: "Ready",
+      note: 'vm.cocoonstack.io/lifecycle-state="Ready" is not a lifecycle state (creating, ready, hibernating, hibernated, failed)',
+    },
+    {
+      name: "a cocoon-looking key outside the contract",
+      key: "vm.cocoonstack.io/hibernat",
+      value: "true",
+      note: "vm.cocoonstack.io/hibernat is not an annotation of the cocoon contract: no reader sees it",
+    },
   ])("notes $name", ({ key, value, note }) => {
     expect(readAnnotationsView(pod({ [key]: value })).notes).toEqual([note]);
   });
 
-  it.each([
-    { value: "false" },
-    { value: "" },
-  ])("does not note a flag set to $value", ({ value }) => {
+  it.each([{ value: "false" }, { value: "" }])("does not note a flag set to $value", ({ value }) => {
     expect(readAnnotationsView(pod({ "vm.cocoonstack.io/hibernate": value })).notes).toEqual([]);
   });
 
@@ -108,8 +142,16 @@ describe("readAnnotationsView", () => {
   });
 
   it.each([
-    { name: "a scalar document", value: "text", errors: [{ path: [], message: 'expected a Kubernetes object (a mapping), got the string "text"' }] },
-    { name: "a list of annotations", value: { kind: "Pod", metadata: { annotations: ["a"] } }, errors: [{ path: ["metadata", "annotations"], message: "must be a mapping of strings, got a list" }] },
+    {
+      name: "a scalar document",
+      value: "text",
+      errors: [{ path: [], message: 'expected a Kubernetes object (a mapping), got the string "text"' }],
+    },
+    {
+      name: "a list of annotations",
+      value: { kind: "Pod", metadata: { annotations: ["a"] } },
+      errors: [{ path: ["metadata", "annotations"], message: "must be a mapping of strings, got a list" }],
+    },
   ])("rejects $name", ({ value, errors }) => {
     expect(readAnnotationsView(value).errors).toEqual(errors);
   });

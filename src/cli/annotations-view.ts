@@ -82,7 +82,8 @@ function notesOn(annotations: Readonly<Record<string, string>>): string[] {
 
 function annotationErrors(metadata: unknown): { path: FieldPath; message: string }[] {
   if (metadata === undefined || metadata === null) return [];
-  if (typeof metadata !== "object" || Array.isArray(metadata)) return [{ path: ["metadata"], message: `must be a mapping, got ${describeValue(metadata)}` }];
+  if (typeof metadata !== "object" || Array.isArray(metadata))
+    return [{ path: ["metadata"], message: `must be a mapping, got ${describeValue(metadata)}` }];
   const annotations = Object.hasOwn(metadata, "annotations") ? (metadata as { annotations: unknown }).annotations : undefined;
   if (annotations === undefined || annotations === null) return [];
   if (typeof annotations !== "object" || Array.isArray(annotations)) {
@@ -91,7 +92,10 @@ function annotationErrors(metadata: unknown): { path: FieldPath; message: string
   // A null value decodes as "" in Go (kubectl sends it, the API server stores ""); anything else is rejected.
   return Object.entries(annotations)
     .filter(([, value]) => typeof value !== "string" && value !== null)
-    .map(([key, value]) => ({ path: ["metadata", "annotations", key], message: `must be a string, got ${describeValue(value)}: quote the value` }));
+    .map(([key, value]) => ({
+      path: ["metadata", "annotations", key],
+      message: `must be a string, got ${describeValue(value)}: quote the value`,
+    }));
 }
 
 /** The annotations as Go decodes them: `null` values become `""`. */
@@ -103,8 +107,38 @@ function stringAnnotations(metadata: unknown): Record<string, string> {
 
 /** {@link VMSpec} in Go's field order, for reading. */
 function inGoOrder(spec: VMSpec): VMSpec {
-  const { vmName, image, mode, os, storage, network, snapshotPolicy, forkFrom, managed, forcePull, noDirectIO, connType, backend, probePort } = spec;
-  return { vmName, image, mode, os, storage, network, snapshotPolicy, forkFrom, managed, forcePull, noDirectIO, connType, backend, probePort };
+  const {
+    vmName,
+    image,
+    mode,
+    os,
+    storage,
+    network,
+    snapshotPolicy,
+    forkFrom,
+    managed,
+    forcePull,
+    noDirectIO,
+    connType,
+    backend,
+    probePort,
+  } = spec;
+  return {
+    vmName,
+    image,
+    mode,
+    os,
+    storage,
+    network,
+    snapshotPolicy,
+    forkFrom,
+    managed,
+    forcePull,
+    noDirectIO,
+    connType,
+    backend,
+    probePort,
+  };
 }
 
 /**

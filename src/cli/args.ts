@@ -30,9 +30,19 @@ export function usageError(message: string): CliError {
 }
 
 /** Writes `errors` on stderr, one line each, as `cocoon-common COMMAND: MESSAGE`. */
-export function printErrors(io: { readonly stderr: (text: string) => void }, command: CommandName | undefined, errors: readonly Error[]): void {
+export function printErrors(
+  io: { readonly stderr: (text: string) => void },
+  command: CommandName | undefined,
+  errors: readonly Error[],
+): void {
   const prefix = command === undefined ? PROGRAM : `${PROGRAM} ${command}`;
-  for (const err of errors) io.stderr(err.message.split("\n").map((line) => `${prefix}: ${line}\n`).join(""));
+  for (const err of errors)
+    io.stderr(
+      err.message
+        .split("\n")
+        .map((line) => `${prefix}: ${line}\n`)
+        .join(""),
+    );
 }
 
 /** How one option is spelled and whether it takes a value. */
@@ -69,7 +79,9 @@ export interface ParsedArgs {
  * ```
  */
 export function parseCommandArgs(args: readonly string[], specs: OptionSpecs): ParsedArgs {
-  const options = Object.fromEntries(Object.entries(specs).map(([name, spec]) => [name, { ...spec, type: spec.bare === undefined ? spec.type : "boolean" }]));
+  const options = Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [name, { ...spec, type: spec.bare === undefined ? spec.type : "boolean" }]),
+  );
   const { tokens } = parseArgs({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
   const values: Record<string, string | true> = {};
   const positionals: string[] = [];
@@ -86,9 +98,10 @@ export function parseCommandArgs(args: readonly string[], specs: OptionSpecs): P
       values[token.name] = token.value ?? spec.bare;
     } else {
       const { value } = token;
-      if (value === undefined || (!token.inlineValue && value.startsWith("-") && value !== "-")) throw usageError(`option '${token.rawName}' needs a value`);
+      if (value === undefined || (!token.inlineValue && value.startsWith("-") && value !== "-"))
+        throw usageError(`option '${token.rawName}' needs a value`);
       // pflag reads `-o=json` as `-o json`; node's parseArgs would keep the `=`.
-      values[token.name] = short && token.inlineValue === true && value.startsWith("=") ? value.slice(1) : value;
+      values[token.name] = short && token.inlineValue && value.startsWith("=") ? value.slice(1) : value;
     }
   }
   return { values, positionals };
@@ -117,7 +130,13 @@ export function outputFormat(parsed: ParsedArgs): OutputFormat {
 /** kubectl's `--validate`: unknown fields and duplicate keys are errors, warnings, or dropped silently. */
 export type FieldValidation = "strict" | "warn" | "ignore";
 
-const FIELD_VALIDATION: Readonly<Record<string, FieldValidation>> = { strict: "strict", true: "strict", warn: "warn", ignore: "ignore", false: "ignore" };
+const FIELD_VALIDATION: Readonly<Record<string, FieldValidation>> = {
+  strict: "strict",
+  true: "strict",
+  warn: "warn",
+  ignore: "ignore",
+  false: "ignore",
+};
 
 /**
  * Reads `--validate` as kubectl does: `strict` (or `true`, the default), `warn`, `ignore` (or `false`).

@@ -50,8 +50,16 @@ describe("checkManifest", () => {
       name: "several errors, sorted by line",
       spec: "spec:\n  snapshotPolicy: sometimes\n  agent:\n    image: img\n  toolboxes:\n    - name: Bad\n",
       want: [
-        { path: "spec.snapshotPolicy", line: 7, message: 'Unsupported value: "sometimes": supported values: "always", "main-only", "never"' },
-        { path: "spec.toolboxes[0].name", line: 11, message: 'Invalid value: the string "Bad": must match ^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' },
+        {
+          path: "spec.snapshotPolicy",
+          line: 7,
+          message: 'Unsupported value: "sometimes": supported values: "always", "main-only", "never"',
+        },
+        {
+          path: "spec.toolboxes[0].name",
+          line: 11,
+          message: 'Invalid value: the string "Bad": must match ^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+        },
       ],
     },
     {
@@ -104,12 +112,20 @@ describe("checkManifest", () => {
     {
       name: "a CocoonSet of another version",
       text: "apiVersion: cocoonset.cocoonstack.io/v2\nkind: CocoonSet\nmetadata:\n  name: a\n",
-      want: [{ path: "apiVersion", line: 1, message: 'Unsupported value: "cocoonset.cocoonstack.io/v2": supported values: "cocoonset.cocoonstack.io/v1"' }],
+      want: [
+        {
+          path: "apiVersion",
+          line: 1,
+          message: 'Unsupported value: "cocoonset.cocoonstack.io/v2": supported values: "cocoonset.cocoonstack.io/v1"',
+        },
+      ],
     },
     {
       name: "a document that is not a mapping",
       text: "just text\n",
-      want: [{ path: "", line: 1, message: 'expected a Kubernetes object (a mapping with apiVersion and kind), got the string "just text"' }],
+      want: [
+        { path: "", line: 1, message: 'expected a Kubernetes object (a mapping with apiVersion and kind), got the string "just text"' },
+      ],
     },
   ])("rejects $name", ({ text, want }) => {
     expect(errorsOf(text)).toEqual(want);
@@ -124,7 +140,9 @@ describe("checkManifest", () => {
     const result = checkManifest(one(`${HEAD.replace("name: demo", `name: ${name}a`)}spec:\n  agent:\n    image: img\n`));
     const size = Buffer.byteLength(JSON.stringify(result.manifest.value));
     expect(size).toBeGreaterThan(MAX_REQUEST_BYTES);
-    expect(result.errors).toEqual([{ path: "", line: 1, message: `too large: ${size} bytes as JSON, the API server accepts at most 3145728 per request` }]);
+    expect(result.errors).toEqual([
+      { path: "", line: 1, message: `too large: ${size} bytes as JSON, the API server accepts at most 3145728 per request` },
+    ]);
   });
 
   describe("--validate", () => {

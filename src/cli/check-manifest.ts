@@ -39,8 +39,18 @@ interface KindRules {
 }
 
 const RULES: ReadonlyMap<unknown, KindRules> = new Map([
-  [Kind.CocoonSet, { schema: CocoonSetSchema, openAPI: cocoonSetCRD.spec.versions[0]?.schema.openAPIV3Schema, update: validateCocoonSetUpdate }],
-  [Kind.CocoonHibernation, { schema: CocoonHibernationSchema, openAPI: cocoonHibernationCRD.spec.versions[0]?.schema.openAPIV3Schema, update: validateCocoonHibernationUpdate }],
+  [
+    Kind.CocoonSet,
+    { schema: CocoonSetSchema, openAPI: cocoonSetCRD.spec.versions[0]?.schema.openAPIV3Schema, update: validateCocoonSetUpdate },
+  ],
+  [
+    Kind.CocoonHibernation,
+    {
+      schema: CocoonHibernationSchema,
+      openAPI: cocoonHibernationCRD.spec.versions[0]?.schema.openAPIV3Schema,
+      update: validateCocoonHibernationUpdate,
+    },
+  ],
 ]);
 
 /** Why objects of other kinds are skipped. */
@@ -52,7 +62,10 @@ export const MAX_REQUEST_BYTES = 3 * 1024 * 1024;
 function valueAt(value: unknown, path: FieldPath): unknown {
   let current = value;
   for (const key of path) {
-    current = typeof current === "object" && current !== null && Object.hasOwn(current, key) ? (current as Record<PropertyKey, unknown>)[key] : undefined;
+    current =
+      typeof current === "object" && current !== null && Object.hasOwn(current, key)
+        ? (current as Record<PropertyKey, unknown>)[key]
+        : undefined;
   }
   return current;
 }
@@ -74,7 +87,9 @@ function schemaErrors(manifest: Manifest, rules: KindRules, old: Manifest | unde
   const rulesSkipped = issues.some(isRulesNotCheckedIssue);
   const errors = issues
     .filter((issue) => !isRulesNotCheckedIssue(issue))
-    .map((issue) => finding(issue.path, describeIssue(issue, valueAt(value, issue.path), rules.openAPI && schemaAt(rules.openAPI, issue.path))));
+    .map((issue) =>
+      finding(issue.path, describeIssue(issue, valueAt(value, issue.path), rules.openAPI && schemaAt(rules.openAPI, issue.path))),
+    );
   if (old !== undefined && !rulesSkipped) {
     const oldParsed = rules.schema.safeParse(old.value);
     const update = rules.update((oldParsed.success ? oldParsed.data : old.value) as never, (parsed.success ? parsed.data : value) as never);
@@ -83,10 +98,24 @@ function schemaErrors(manifest: Manifest, rules: KindRules, old: Manifest | unde
   return parsed.success ? { errors, stored: parsed.data } : { errors };
 }
 
-function checkKind(manifest: Manifest, rules: KindRules, old: Manifest | undefined, mode: FieldValidation): { errors: Finding[]; warnings: Finding[]; stored?: unknown } {
+function checkKind(
+  manifest: Manifest,
+  rules: KindRules,
+  old: Manifest | undefined,
+  mode: FieldValidation,
+): { errors: Finding[]; warnings: Finding[]; stored?: unknown } {
   const size = Buffer.byteLength(JSON.stringify(manifest.value));
   if (size > MAX_REQUEST_BYTES) {
-    return { errors: [{ path: "", line: manifest.line, message: `too large: ${size} bytes as JSON, the API server accepts at most ${MAX_REQUEST_BYTES} per request` }], warnings: [] };
+    return {
+      errors: [
+        {
+          path: "",
+          line: manifest.line,
+          message: `too large: ${size} bytes as JSON, the API server accepts at most ${MAX_REQUEST_BYTES} per request`,
+        },
+      ],
+      warnings: [],
+    };
   }
   const { errors, stored } = schemaErrors(manifest, rules, old);
   const fieldIssues = [
@@ -113,11 +142,24 @@ export function checkManifest(manifest: Manifest, old?: Manifest, mode: FieldVal
   const id = identityOf(value);
   const verdict = (errors: Finding[], warnings: Finding[] = [], object?: unknown): CheckResult => {
     const sorted = [...errors].sort((a, b) => a.line - b.line);
-    const base = { ...id, manifest, valid: sorted.length === 0, skipped: false, errors: sorted, warnings: [...warnings].sort((a, b) => a.line - b.line) };
+    const base = {
+      ...id,
+      manifest,
+      valid: sorted.length === 0,
+      skipped: false,
+      errors: sorted,
+      warnings: [...warnings].sort((a, b) => a.line - b.line),
+    };
     return { ...base, ...(old === undefined ? {} : { old }), ...(sorted.length === 0 && object !== undefined ? { object } : {}) };
   };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return verdict([{ path: "", line: manifest.line, message: `expected a Kubernetes object (a mapping with apiVersion and kind), got ${describeValue(value)}` }]);
+    return verdict([
+      {
+        path: "",
+        line: manifest.line,
+        message: `expected a Kubernetes object (a mapping with apiVersion and kind), got ${describeValue(value)}`,
+      },
+    ]);
   }
   const obj = value as Record<string, unknown>;
   const rules = RULES.get(id.kind);
@@ -126,7 +168,11 @@ export function checkManifest(manifest: Manifest, old?: Manifest, mode: FieldVal
     const ours = typeof obj.apiVersion === "string" && obj.apiVersion.startsWith(`${GROUP}/`);
     if (missing.length > 0 || ours) {
       const supported = `supported values: "${Kind.CocoonSet}", "${Kind.CocoonHibernation}"`;
-      const kindError = { path: "kind", line: manifest.lineOf(["kind"]), message: `Unsupported value: ${quoteValue(obj.kind)}: ${supported}` };
+      const kindError = {
+        path: "kind",
+        line: manifest.lineOf(["kind"]),
+        message: `Unsupported value: ${quoteValue(obj.kind)}: ${supported}`,
+      };
       return verdict(missing.length > 0 ? missing : [kindError]);
     }
     return { ...id, manifest, valid: true, skipped: true, reason: SKIP_REASON, errors: [], warnings: [] };
@@ -136,6 +182,8 @@ export function checkManifest(manifest: Manifest, old?: Manifest, mode: FieldVal
     return verdict(errors, warnings, stored);
   } catch (err) {
     // A bug of ours must not end the run: it is this object's finding, and the run goes on.
-    return verdict([{ path: "", line: manifest.line, message: `cannot be checked (a bug in cocoon-common, please report it): ${String(err)}` }]);
+    return verdict([
+      { path: "", line: manifest.line, message: `cannot be checked (a bug in cocoon-common, please report it): ${String(err)}` },
+    ]);
   }
 }

@@ -23,14 +23,22 @@ const FS_REASONS: Readonly<Record<string, string>> = {
  *
  * @throws `CliError` `ERR_CLI_USAGE` for bad arguments.
  */
-export function parseFileCommand(command: CommandName, args: readonly string[], io: CliIO, options: OptionSpecs, alsoRead: readonly (string | undefined)[] = []): ParsedArgs | undefined {
+export function parseFileCommand(
+  command: CommandName,
+  args: readonly string[],
+  io: CliIO,
+  options: OptionSpecs,
+  alsoRead: readonly (string | undefined)[] = [],
+): ParsedArgs | undefined {
   const parsed = parseCommandArgs(args, { ...options, help: { type: "boolean", short: "h" } });
   if (parsed.values.help === true) {
     io.stdout(COMMAND_HELP[command]);
     return undefined;
   }
   if (parsed.positionals.length === 0) throw usageError(`${command} needs at least one FILE or directory, or - for stdin`);
-  const stdinReads = [...parsed.positionals, ...alsoRead.map((name) => (name === undefined ? undefined : parsed.values[name]))].filter((f) => f === "-");
+  const stdinReads = [...parsed.positionals, ...alsoRead.map((name) => (name === undefined ? undefined : parsed.values[name]))].filter(
+    (f) => f === "-",
+  );
   if (stdinReads.length > 1) throw usageError("standard input (-) can be read only once");
   return parsed;
 }
@@ -79,7 +87,8 @@ export async function loadInputs(io: CliIO, operands: readonly string[], strictK
     } catch (err) {
       if ((err as { code?: unknown } | null)?.code !== "EISDIR" || name === STDIN_NAME) throw readError(name, err);
       const files = await filesUnder(io, name).catch((dirErr: unknown) => Promise.reject(readError(name, dirErr)));
-      for (const file of files) await load(file, () => io.readFile(file, MAX_INPUT_BYTES)).catch((e: unknown) => failures.push(e as CliError));
+      for (const file of files)
+        await load(file, () => io.readFile(file, MAX_INPUT_BYTES)).catch((e: unknown) => failures.push(e as CliError));
       return;
     }
     manifests.push(...parseManifests({ name, text }, strictKeys));

@@ -6,7 +6,11 @@ describe("formatFieldPath", () => {
     { name: "root", path: [], want: "" },
     { name: "nested keys", path: ["spec", "agent", "image"], want: "spec.agent.image" },
     { name: "list index", path: ["spec", "toolboxes", 0, "name"], want: "spec.toolboxes[0].name" },
-    { name: "key with dots and slash", path: ["metadata", "annotations", "vm.cocoonstack.io/hibernate"], want: "metadata.annotations[vm.cocoonstack.io/hibernate]" },
+    {
+      name: "key with dots and slash",
+      path: ["metadata", "annotations", "vm.cocoonstack.io/hibernate"],
+      want: "metadata.annotations[vm.cocoonstack.io/hibernate]",
+    },
     { name: "dashed key", path: ["data", "my-key"], want: "data.my-key" },
     { name: "index first", path: [2, "a"], want: "[2].a" },
   ])("$name", ({ path, want }) => {
@@ -16,10 +20,18 @@ describe("formatFieldPath", () => {
 
 describe("identityOf", () => {
   it.each([
-    { name: "a full object", value: { kind: "Pod", metadata: { name: "a", namespace: "ns" } }, want: { kind: "Pod", namespace: "ns", name: "a" } },
+    {
+      name: "a full object",
+      value: { kind: "Pod", metadata: { name: "a", namespace: "ns" } },
+      want: { kind: "Pod", namespace: "ns", name: "a" },
+    },
     { name: "not an object", value: "x", want: { kind: null, namespace: null, name: null } },
     { name: "empty and non-string values", value: { kind: "", metadata: { name: 7 } }, want: { kind: null, namespace: null, name: null } },
-    { name: "no own kind (Object.prototype members are not fields)", value: { metadata: {} }, want: { kind: null, namespace: null, name: null } },
+    {
+      name: "no own kind (Object.prototype members are not fields)",
+      value: { metadata: {} },
+      want: { kind: null, namespace: null, name: null },
+    },
     { name: "metadata that is a list", value: { kind: "Pod", metadata: ["name"] }, want: { kind: "Pod", namespace: null, name: null } },
   ])("$name", ({ value, want }) => {
     expect(identityOf(value)).toEqual(want);

@@ -44,7 +44,8 @@ function ownString(obj: unknown, key: string): string | null {
 
 /** Reads `kind`, `metadata.namespace` and `metadata.name` from any value, never throwing. */
 export function identityOf(value: unknown): ObjectIdentity {
-  const meta = typeof value === "object" && value !== null && Object.hasOwn(value, "metadata") ? (value as { metadata: unknown }).metadata : undefined;
+  const meta =
+    typeof value === "object" && value !== null && Object.hasOwn(value, "metadata") ? (value as { metadata: unknown }).metadata : undefined;
   return { kind: ownString(value, "kind"), namespace: ownString(meta, "namespace"), name: ownString(meta, "name") };
 }
 

@@ -11,10 +11,12 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "a list";
   if (typeof value === "object") return "a mapping";
   if (typeof value === "string") {
-    const shown = value.length > MAX_SHOWN ? `${JSON.stringify(value.slice(0, MAX_SHOWN))}... (${value.length} characters)` : JSON.stringify(value);
+    const shown =
+      value.length > MAX_SHOWN ? `${JSON.stringify(value.slice(0, MAX_SHOWN))}... (${value.length} characters)` : JSON.stringify(value);
     return `the string ${shown}`;
   }
-  return `the ${typeof value} ${String(value)}`;
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return `the ${typeof value} ${String(value)}`;
+  return `the ${typeof value}`;
 }
 
 /** Quotes a short string as the API server does (`"fork"`), and describes anything else. */
@@ -33,14 +35,15 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 };
 
 function expectedWords(declared: JSONSchemaProps | undefined, zodExpected: string): string {
-  if (declared?.["x-kubernetes-int-or-string"] === true) return declared.pattern === QUANTITY_PATTERN ? "a quantity such as 512Mi or 1.5Gi" : "an integer or a string";
+  if (declared?.["x-kubernetes-int-or-string"] === true)
+    return declared.pattern === QUANTITY_PATTERN ? "a quantity such as 512Mi or 1.5Gi" : "an integer or a string";
   const type = typeof declared?.type === "string" ? declared.type : zodExpected;
   return (Object.hasOwn(TYPE_WORDS, type) ? TYPE_WORDS[type] : undefined) ?? type;
 }
 
 function bound(issue: z.core.$ZodIssueTooBig | z.core.$ZodIssueTooSmall, actual: unknown): string {
   const big = issue.code === "too_big";
-  const limit = String(big ? (issue as z.core.$ZodIssueTooBig).maximum : (issue as z.core.$ZodIssueTooSmall).minimum);
+  const limit = String(issue.code === "too_big" ? issue.maximum : issue.minimum);
   const than = `${big ? "at most" : "at least"} ${limit}`;
   if (issue.origin === "string") return `must be ${than} characters long, got ${typeof actual === "string" ? actual.length : "?"}`;
   if (issue.origin === "array") return `must have ${than} items, got ${Array.isArray(actual) ? actual.length : "?"}`;
@@ -68,7 +71,8 @@ export function describeIssue(issue: z.core.$ZodIssue, actual: unknown, declared
       return quantity ? `${QUANTITY_WORDS}, got ${describeValue(actual)}` : issue.message;
     case "invalid_format":
       if (quantity) return `${QUANTITY_WORDS}, got ${describeValue(actual)}`;
-      if (issue.format === "regex" && "pattern" in issue) return `Invalid value: ${describeValue(actual)}: must match ${String(issue.pattern).replace(/^\/(.*)\/$/, "$1")}`;
+      if (issue.format === "regex" && "pattern" in issue)
+        return `Invalid value: ${describeValue(actual)}: must match ${issue.pattern.replace(/^\/(.*)\/$/, "$1")}`;
       return issue.message;
     case "invalid_value":
       return `Unsupported value: ${quoteValue(actual)}: supported values: ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;

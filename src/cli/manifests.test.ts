@@ -38,14 +38,30 @@ describe("parseManifests", () => {
   });
 
   it.each([
-    { name: "syntax error", text: "a: 1\nb: [\n", want: "in.yaml:3:1: cannot parse YAML: Flow sequence in block collection must be sufficiently indented and end with a ]" },
+    {
+      name: "syntax error",
+      text: "a: 1\nb: [\n",
+      want: "in.yaml:3:1: cannot parse YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+    },
     { name: "duplicate key", text: "a: 1\na: 2\n", want: 'in.yaml:2:1: cannot parse YAML: key "a" already set in map' },
     { name: "self-referencing alias", text: "a: &n {b: *n}\n", want: "in.yaml:1:11: cannot parse YAML: anchor 'n' value contains itself" },
-    { name: "cycle through a list", text: "a: &n [x, {y: [*n]}]\n", want: "in.yaml:1:16: cannot parse YAML: anchor 'n' value contains itself" },
+    {
+      name: "cycle through a list",
+      text: "a: &n [x, {y: [*n]}]\n",
+      want: "in.yaml:1:16: cannot parse YAML: anchor 'n' value contains itself",
+    },
     { name: "unknown anchor", text: "a: *nope\n", want: "in.yaml:1:4: cannot parse YAML: unknown anchor 'nope' referenced" },
     { name: "collection key", text: "? [a]\n: b\n", want: "in.yaml:1:3: cannot parse YAML: invalid map key: a collection" },
-    { name: "merge of a scalar", text: "a: &x 1\nb:\n  <<: *x\n", want: "in.yaml:1:1: cannot parse YAML: Merge sources must be maps or map aliases" },
-    { name: "nesting past the limit", text: `a: ${"[".repeat(257)}${"]".repeat(257)}\n`, want: "in.yaml:1:259: cannot parse YAML: nested deeper than 256 levels" },
+    {
+      name: "merge of a scalar",
+      text: "a: &x 1\nb:\n  <<: *x\n",
+      want: "in.yaml:1:1: cannot parse YAML: Merge sources must be maps or map aliases",
+    },
+    {
+      name: "nesting past the limit",
+      text: `a: ${"[".repeat(257)}${"]".repeat(257)}\n`,
+      want: "in.yaml:1:259: cannot parse YAML: nested deeper than 256 levels",
+    },
     { name: "error in a later document", text: "a: 1\n---\nb: 'x\n", want: "in.yaml:4:1: cannot parse YAML: Missing closing 'quote" },
   ])("throws ERR_CLI_INPUT with FILE:LINE:COL on a $name", ({ text, want }) => {
     expect(() => parse(text)).toThrow(expect.objectContaining({ name: "CliError", code: "ERR_CLI_INPUT", message: want }));
@@ -99,7 +115,10 @@ describe("aliases (go-yaml's rules, in linear time)", () => {
 
   it("lets the last duplicate key win when keys are not strict, and says where each duplicate is", () => {
     const [m] = parseManifests({ name: "in.yaml", text: "a: 1\nb:\n  c: 1\n  c: 2\na: 3\n" }, false);
-    expect({ value: m?.value, duplicateKeyLines: m?.duplicateKeyLines }).toEqual({ value: { a: 3, b: { c: 2 } }, duplicateKeyLines: [4, 5] });
+    expect({ value: m?.value, duplicateKeyLines: m?.duplicateKeyLines }).toEqual({
+      value: { a: 3, b: { c: 2 } },
+      duplicateKeyLines: [4, 5],
+    });
   });
 
   it("keeps __proto__ an own key, never the prototype", () => {

@@ -1,4 +1,16 @@
-import { Composer, type Document, LineCounter, type Node, type Pair, Parser, type Scalar, type YAMLMap, isMap, isScalar, isSeq } from "yaml";
+import {
+  Composer,
+  type Document,
+  LineCounter,
+  type Node,
+  type Pair,
+  Parser,
+  type Scalar,
+  type YAMLMap,
+  isMap,
+  isScalar,
+  isSeq,
+} from "yaml";
 import type { DocumentOptions, ParseOptions, SchemaOptions } from "yaml";
 import { CliError } from "./args.js";
 import type { FieldPath } from "./findings.js";
@@ -112,12 +124,13 @@ export function parseManifests(source: Source, strictKeys = true): Manifest[] {
   for (const [index, doc] of docs.entries()) {
     const [error] = doc.errors;
     if (error !== undefined) fail(error.pos[0], error.message.split("\n")[0] ?? error.code, error);
-    const contents = doc.contents as Node | null;
+    const contents = doc.contents;
     if (contents === null) continue;
     const { problem, duplicateKeys } = resolveAliases(doc);
     if (problem !== undefined) fail(problem.node.range?.[0], problem.message);
     const [duplicate] = duplicateKeys;
-    if (strictKeys && duplicate !== undefined) fail(duplicate.range?.[0], `key ${JSON.stringify(String((duplicate as Scalar).value))} already set in map`);
+    if (strictKeys && duplicate !== undefined)
+      fail(duplicate.range?.[0], `key ${JSON.stringify(String((duplicate as Scalar).value))} already set in map`);
     let value: unknown;
     try {
       value = doc.toJS({ maxAliasCount: -1 });

@@ -28,7 +28,9 @@ describe("findPackageRoot", () => {
 
 describe("packageVersion and crdManifests", () => {
   it("reads the version from package.json", () => {
-    expect(packageVersion(repoRoot)).toBe((JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
+    expect(packageVersion(repoRoot)).toBe(
+      (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version,
+    );
   });
 
   it("reads crds/ in CocoonSet, CocoonHibernation order", () => {

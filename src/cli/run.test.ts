@@ -27,26 +27,45 @@ describe("run: global options and help", () => {
     expect(await cli([])).toEqual({ status: 2, stdout: "", stderr: GLOBAL_HELP });
   });
 
-  const GLOBAL_USAGE = "Usage: cocoon-common <command> [options]\nCommands: crds, validate, annotations, help\nRun 'cocoon-common --help' for more.\n";
+  const GLOBAL_USAGE =
+    "Usage: cocoon-common <command> [options]\nCommands: crds, validate, annotations, help\nRun 'cocoon-common --help' for more.\n";
   const VALIDATE_USAGE = "Usage: cocoon-common validate [options] FILE... | -\nRun 'cocoon-common validate --help' for more.\n";
   it.each([
     { name: "an unknown command", argv: ["frob"], stderr: `cocoon-common: unknown command 'frob'\n${GLOBAL_USAGE}` },
     { name: "help for an unknown command", argv: ["help", "frob"], stderr: `cocoon-common: unknown command 'frob'\n${GLOBAL_USAGE}` },
     { name: "an unknown global option", argv: ["--frob"], stderr: `cocoon-common: unknown option '--frob'\n${GLOBAL_USAGE}` },
     { name: "-v, which kubectl users know as verbosity", argv: ["-v"], stderr: `cocoon-common: unknown option '-v'\n${GLOBAL_USAGE}` },
-    { name: "a command after a global option", argv: ["--version", "crds"], stderr: `cocoon-common: put 'crds' first: options come after the command\n${GLOBAL_USAGE}` },
-    { name: "an unknown command option", argv: ["validate", "--frob", "a.yaml"], stderr: `cocoon-common validate: unknown option '--frob'\n${VALIDATE_USAGE}` },
-    { name: "validate without files", argv: ["validate"], stderr: `cocoon-common validate: validate needs at least one FILE or directory, or - for stdin\n${VALIDATE_USAGE}` },
-    { name: "stdin twice", argv: ["validate", "--old", "-", "-"], stderr: `cocoon-common validate: standard input (-) can be read only once\n${VALIDATE_USAGE}` },
+    {
+      name: "a command after a global option",
+      argv: ["--version", "crds"],
+      stderr: `cocoon-common: put 'crds' first: options come after the command\n${GLOBAL_USAGE}`,
+    },
+    {
+      name: "an unknown command option",
+      argv: ["validate", "--frob", "a.yaml"],
+      stderr: `cocoon-common validate: unknown option '--frob'\n${VALIDATE_USAGE}`,
+    },
+    {
+      name: "validate without files",
+      argv: ["validate"],
+      stderr: `cocoon-common validate: validate needs at least one FILE or directory, or - for stdin\n${VALIDATE_USAGE}`,
+    },
+    {
+      name: "stdin twice",
+      argv: ["validate", "--old", "-", "-"],
+      stderr: `cocoon-common validate: standard input (-) can be read only once\n${VALIDATE_USAGE}`,
+    },
     {
       name: "an operand to crds",
       argv: ["crds", "x"],
-      stderr: "cocoon-common crds: crds takes no arguments, got 'x'\nUsage: cocoon-common crds\nRun 'cocoon-common crds --help' for more.\n",
+      stderr:
+        "cocoon-common crds: crds takes no arguments, got 'x'\nUsage: cocoon-common crds\nRun 'cocoon-common crds --help' for more.\n",
     },
     {
       name: "annotations without files",
       argv: ["annotations", "-o", "json"],
-      stderr: "cocoon-common annotations: annotations needs at least one FILE or directory, or - for stdin\nUsage: cocoon-common annotations [options] FILE... | -\nRun 'cocoon-common annotations --help' for more.\n",
+      stderr:
+        "cocoon-common annotations: annotations needs at least one FILE or directory, or - for stdin\nUsage: cocoon-common annotations [options] FILE... | -\nRun 'cocoon-common annotations --help' for more.\n",
     },
   ])("rejects $name with the usage on stderr and exit 2", async ({ argv, stderr }) => {
     expect(await cli(argv)).toEqual({ status: 2, stdout: "", stderr });
@@ -115,7 +134,10 @@ describe("run annotations", () => {
     const bad = "kind: Pod\nmetadata:\n  name: b\n  annotations:\n    vm.cocoonstack.io/hibernate: yes\n";
     const { status, stdout, stderr } = await cli(["annotations", "p.yaml"], { "p.yaml": `${good}---\n${good}---\n${bad}` });
     expect(status).toBe(1);
-    expect(stdout.split("---\n").map((doc) => doc.split("\n")[0])).toEqual(["# p.yaml:1: document 1 (Pod a)", "# p.yaml:7: document 2 (Pod a)"]);
+    expect(stdout.split("---\n").map((doc) => doc.split("\n")[0])).toEqual([
+      "# p.yaml:1: document 1 (Pod a)",
+      "# p.yaml:7: document 2 (Pod a)",
+    ]);
     expect(stdout).toContain("vmRuntime:\n  vmID: vm-1\n");
     expect(stderr).toBe(
       "p.yaml:17: document 3 (Pod b): metadata.annotations[vm.cocoonstack.io/hibernate]: must be a string, got the boolean true: quote the value\n",

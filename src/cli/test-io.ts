@@ -11,7 +11,8 @@ const fsError = (code: string) => Object.assign(new Error(code), { code });
 
 function memoryIO(files: Readonly<Record<string, string>>, stdin: string, out: { stdout: string; stderr: string }): CliIO {
   const isDirectory = (path: string) => Object.keys(files).some((file) => file.startsWith(`${path.replace(/\/$/, "")}/`));
-  const capped = (text: string, maxBytes: number) => (Buffer.byteLength(text) > maxBytes ? Promise.reject(new InputTooLargeError(maxBytes)) : Promise.resolve(text));
+  const capped = (text: string, maxBytes: number) =>
+    Buffer.byteLength(text) > maxBytes ? Promise.reject(new InputTooLargeError(maxBytes)) : Promise.resolve(text);
   return {
     stdout: (text) => void (out.stdout += text),
     stderr: (text) => void (out.stderr += text),
@@ -24,8 +25,14 @@ function memoryIO(files: Readonly<Record<string, string>>, stdin: string, out: {
     readDirectory: (path) => {
       if (!isDirectory(path)) return Promise.reject(fsError("ENOTDIR"));
       const prefix = `${path.replace(/\/$/, "")}/`;
-      const names = new Set(Object.keys(files).filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length).split("/")[0] ?? ""));
-      return Promise.resolve([...names].sort().map((name) => ({ name, type: Object.hasOwn(files, `${prefix}${name}`) ? "file" : "directory" }) as const));
+      const names = new Set(
+        Object.keys(files)
+          .filter((f) => f.startsWith(prefix))
+          .map((f) => f.slice(prefix.length).split("/")[0] ?? ""),
+      );
+      return Promise.resolve(
+        [...names].sort().map((name) => ({ name, type: Object.hasOwn(files, `${prefix}${name}`) ? "file" : "directory" }) as const),
+      );
     },
   };
 }

@@ -43,7 +43,8 @@ function walk(value: unknown, schema: JSONSchemaProps, path: FieldPath, found: F
     if (childSchema === undefined) {
       if (schema.properties !== undefined) found.push([...path, key]);
     } else if (path.length === 0 && key === "metadata") {
-      if (isPlainObject(child)) for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELDS.has(metaKey)) found.push(["metadata", metaKey]);
+      if (isPlainObject(child))
+        for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELDS.has(metaKey)) found.push(["metadata", metaKey]);
     } else {
       walk(child, childSchema, [...path, key], found);
     }
@@ -74,6 +75,7 @@ export function unknownFields(value: unknown, schema: JSONSchemaProps): FieldPat
 /** The CRD schema of the field at `path` (list indices step into `items`), or `undefined` when it has none. */
 export function schemaAt(schema: JSONSchemaProps, path: FieldPath): JSONSchemaProps | undefined {
   let current: JSONSchemaProps | undefined = schema;
-  for (const segment of path) current = current === undefined ? undefined : typeof segment === "number" ? current.items : fieldSchema(current, segment);
+  for (const segment of path)
+    current = current === undefined ? undefined : typeof segment === "number" ? current.items : fieldSchema(current, segment);
   return current;
 }

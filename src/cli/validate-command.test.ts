@@ -13,7 +13,12 @@ const obj = (document: number, kind: string, name: string, namespace?: string): 
 const findOld = (manifest: Manifest, olds: Manifest[]) => oldObjectFinder(olds)(manifest);
 
 describe("oldObjectFinder", () => {
-  const olds = [obj(1, "CocoonSet", "demo", "default"), obj(2, "CocoonSet", "demo", "prod"), obj(3, "CocoonHibernation", "demo", "default"), obj(4, "CocoonSet", "solo", "team")];
+  const olds = [
+    obj(1, "CocoonSet", "demo", "default"),
+    obj(2, "CocoonSet", "demo", "prod"),
+    obj(3, "CocoonHibernation", "demo", "default"),
+    obj(4, "CocoonSet", "solo", "team"),
+  ];
 
   it.each([
     { name: "same kind, namespace and name", manifest: obj(9, "CocoonSet", "demo", "prod"), want: 2 },
@@ -31,6 +36,9 @@ describe("oldObjectFinder", () => {
   });
 
   it("the last of duplicate old objects wins", () => {
-    expect(findOld(obj(9, "CocoonSet", "demo", "default"), [obj(5, "CocoonSet", "demo", "default"), obj(6, "CocoonSet", "demo", "default")])?.document).toBe(6);
+    expect(
+      findOld(obj(9, "CocoonSet", "demo", "default"), [obj(5, "CocoonSet", "demo", "default"), obj(6, "CocoonSet", "demo", "default")])
+        ?.document,
+    ).toBe(6);
   });
 });

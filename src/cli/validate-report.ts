@@ -19,9 +19,11 @@ export function formatTextReport(results: readonly CheckResult[]): string {
     const { manifest } = result;
     const head = `${manifest.file}:${manifest.line}: ${describeManifest(manifest, result)}`;
     if (result.skipped) lines.push(`${head}: skipped (${result.reason ?? "not checked"})`);
-    else if (result.valid) lines.push(`${head}: valid${result.old === undefined ? "" : ` (update of ${result.old.file} ${locationOf(result.old)})`}`);
+    else if (result.valid)
+      lines.push(`${head}: valid${result.old === undefined ? "" : ` (update of ${result.old.file} ${locationOf(result.old)})`}`);
     for (const error of result.errors) lines.push(formatFinding(manifest, error, result));
-    for (const warning of result.warnings) lines.push(formatFinding(manifest, { ...warning, message: `warning: ${warning.message}` }, result));
+    for (const warning of result.warnings)
+      lines.push(formatFinding(manifest, { ...warning, message: `warning: ${warning.message}` }, result));
   }
   const count = (pick: (r: CheckResult) => boolean) => results.filter(pick).length;
   lines.push(`${count((r) => r.valid && !r.skipped)} valid, ${count((r) => !r.valid)} invalid, ${count((r) => r.skipped)} skipped`);

@@ -1,4 +1,4 @@
-import { type Alias, type CST, type Document, type Node, type Pair, isAlias, isMap, isScalar, isSeq } from "yaml";
+import { type Alias, type CST, type Document, type Node, isAlias, isMap, isScalar, isSeq } from "yaml";
 
 /**
  * The deepest nesting of collections a document may have. go-yaml stops at 10,000; the `yaml`
@@ -9,7 +9,13 @@ export const MAX_DEPTH = 256;
 
 const COLLECTIONS: ReadonlySet<string> = new Set(["block-map", "block-seq", "flow-collection"]);
 
-type TokenLike = { readonly type?: string; readonly offset?: number; readonly value?: unknown; readonly key?: unknown; readonly items?: unknown };
+interface TokenLike {
+  readonly type?: string;
+  readonly offset?: number;
+  readonly value?: unknown;
+  readonly key?: unknown;
+  readonly items?: unknown;
+}
 
 /**
  * Finds the first collection nested deeper than {@link MAX_DEPTH} in a parsed (not yet composed)
@@ -22,7 +28,7 @@ export function tooDeepAt(token: CST.Token): number | undefined {
     const depth = node.type !== undefined && COLLECTIONS.has(node.type) ? parentDepth + 1 : parentDepth;
     if (depth > MAX_DEPTH) return node.offset;
     for (const child of [node.key, node.value, ...(Array.isArray(node.items) ? (node.items as unknown[]) : [])]) {
-      if (typeof child === "object" && child !== null) stack.push([child as TokenLike, depth]);
+      if (typeof child === "object" && child !== null) stack.push([child, depth]);
     }
   }
   return undefined;
@@ -73,7 +79,8 @@ export function resolveAliases(doc: Document): { problem?: AliasProblem; duplica
     const size = sizes.get(target) ?? 1;
     decodes += 1 + size;
     aliased += size;
-    if (aliased > 100 && decodes > 1000 && aliased / decodes > allowedAliasRatio(decodes)) fail(alias, "document contains excessive aliasing");
+    if (aliased > 100 && decodes > 1000 && aliased / decodes > allowedAliasRatio(decodes))
+      fail(alias, "document contains excessive aliasing");
     return target;
   };
   // Visits `node` (an alias already resolved) and returns how many nodes decoding it costs.
@@ -91,7 +98,7 @@ export function resolveAliases(doc: Document): { problem?: AliasProblem; duplica
       });
     } else if (isMap(node)) {
       const seen = new Set<string>();
-      for (const pair of node.items as Pair[]) {
+      for (const pair of node.items) {
         if (isAlias(pair.key)) pair.key = resolve(pair.key);
         if (!isScalar(pair.key) && pair.key !== null) fail(pair.key as Node, "invalid map key: a collection");
         const key = isScalar(pair.key) ? `${typeof pair.key.value}:${String(pair.key.value)}` : "null";

@@ -21,7 +21,8 @@ function readAll(annotations: Record<string, string>): unknown {
   };
 }
 const NOTHING = readAll({});
-const readsAs = (key: string, value: string) => JSON.stringify(readAll({ [key]: value }), (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
+const readsAs = (key: string, value: string) =>
+  JSON.stringify(readAll({ [key]: value }), (_k, v: unknown) => (typeof v === "bigint" ? Number(v) : v));
 
 // The table must say what the readers do: a drift between them fails one of these rows.
 describe("ANNOTATION_KINDS", () => {
@@ -30,7 +31,7 @@ describe("ANNOTATION_KINDS", () => {
   });
 
   const rows = Object.entries(ANNOTATION_KINDS).filter(([key]) => key !== Annotation.CloneFromDir); // no reader reads it
-  it.each(rows.filter(([, kind]) => kind === "flag"))("%s is a flag: only \"true\" counts", (key) => {
+  it.each(rows.filter(([, kind]) => kind === "flag"))('%s is a flag: only "true" counts', (key) => {
     expect(readsAs(key, "true")).not.toBe(readsAs(key, "True"));
     expect(readAll({ [key]: "True" })).toEqual(NOTHING);
   });
