@@ -105,40 +105,26 @@ function stringAnnotations(metadata: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(annotations).map(([key, value]) => [key, value ?? ""]));
 }
 
-/** {@link VMSpec} in Go's field order, for reading. */
+/** The fields of {@link VMSpec} in Go's order (vmspec.go), which reads better than ours. */
+const GO_ORDER = [
+  "vmName",
+  "image",
+  "mode",
+  "os",
+  "storage",
+  "network",
+  "snapshotPolicy",
+  "forkFrom",
+  "managed",
+  "forcePull",
+  "noDirectIO",
+  "connType",
+  "backend",
+  "probePort",
+] as const satisfies readonly (keyof VMSpec)[];
+
 function inGoOrder(spec: VMSpec): VMSpec {
-  const {
-    vmName,
-    image,
-    mode,
-    os,
-    storage,
-    network,
-    snapshotPolicy,
-    forkFrom,
-    managed,
-    forcePull,
-    noDirectIO,
-    connType,
-    backend,
-    probePort,
-  } = spec;
-  return {
-    vmName,
-    image,
-    mode,
-    os,
-    storage,
-    network,
-    snapshotPolicy,
-    forkFrom,
-    managed,
-    forcePull,
-    noDirectIO,
-    connType,
-    backend,
-    probePort,
-  };
+  return Object.fromEntries(GO_ORDER.map((field) => [field, spec[field]])) as unknown as VMSpec;
 }
 
 /**
