@@ -1,3 +1,4 @@
+import type { AnnotationOfKind } from "./annotation-kinds.js";
 import { type Annotated, type AnnotationDelta, applyAnnotations } from "./annotations.js";
 import { pathOf, stringEntry } from "./internal/safe-read.js";
 import { Annotation } from "./keys.js";
@@ -55,13 +56,13 @@ const STRING_FIELDS = [
   ["forkFrom", Annotation.ForkFrom],
   ["connType", Annotation.ConnType],
   ["backend", Annotation.Backend],
-] as const;
+] as const satisfies readonly (readonly [keyof VMSpec, AnnotationOfKind<"text" | "quantity">])[];
 
 const FLAG_FIELDS = [
   ["managed", Annotation.Managed],
   ["forcePull", Annotation.ForcePull],
   ["noDirectIO", Annotation.NoDirectIO],
-] as const;
+] as const satisfies readonly (readonly [keyof VMSpec, AnnotationOfKind<"flag">])[];
 
 /**
  * Returns the delta that writes a VM spec: only non-empty strings and `true` flags. It never

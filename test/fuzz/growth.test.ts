@@ -82,7 +82,9 @@ const SCHEMAS: Row[] = [
 /** The most a doubled input may cost where the work does not depend on its length. */
 const MAX_FLAT = 1.5;
 
-describe("growth when a hostile input doubles", () => {
+// CPU time still wobbles on a loaded machine (×2.21 was seen on a linear walk with 15 runnable
+// processes on 2 cores); a real quadratic grows ×4 and fails every try.
+describe("growth when a hostile input doubles", { retry: 2 }, () => {
   it.each(PAST_THE_RANGE)("%s: time ×1.5 at most (constant)", (_name, make, run, n) => {
     expect(timeGrowth(make, run, n, MAX_FLAT)).toBeLessThanOrEqual(MAX_FLAT);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findOld } from "./match-old.js";
-import type { Manifest } from "./yaml-stream.js";
+import type { Manifest } from "./manifests.js";
+import { oldObjectFinder } from "./validate-command.js";
 
 const obj = (document: number, kind: string, name: string, namespace?: string): Manifest => ({
   file: "old.yaml",
@@ -8,10 +8,17 @@ const obj = (document: number, kind: string, name: string, namespace?: string): 
   value: { kind, metadata: { name, ...(namespace === undefined ? {} : { namespace }) } },
   line: 1,
   lineOf: () => 1,
+  duplicateKeyLines: [],
 });
+const findOld = (manifest: Manifest, olds: Manifest[]) => oldObjectFinder(olds)(manifest);
 
-describe("findOld", () => {
-  const olds = [obj(1, "CocoonSet", "demo", "default"), obj(2, "CocoonSet", "demo", "prod"), obj(3, "CocoonHibernation", "demo", "default"), obj(4, "CocoonSet", "solo", "team")];
+describe("oldObjectFinder", () => {
+  const olds = [
+    obj(1, "CocoonSet", "demo", "default"),
+    obj(2, "CocoonSet", "demo", "prod"),
+    obj(3, "CocoonHibernation", "demo", "default"),
+    obj(4, "CocoonSet", "solo", "team"),
+  ];
 
   it.each([
     { name: "same kind, namespace and name", manifest: obj(9, "CocoonSet", "demo", "prod"), want: 2 },
@@ -29,6 +36,9 @@ describe("findOld", () => {
   });
 
   it("the last of duplicate old objects wins", () => {
-    expect(findOld(obj(9, "CocoonSet", "demo", "default"), [obj(5, "CocoonSet", "demo", "default"), obj(6, "CocoonSet", "demo", "default")])?.document).toBe(6);
+    expect(
+      findOld(obj(9, "CocoonSet", "demo", "default"), [obj(5, "CocoonSet", "demo", "default"), obj(6, "CocoonSet", "demo", "default")])
+        ?.document,
+    ).toBe(6);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CRD_FILES, crdManifests, findPackageRoot, packageVersion } from "./package-info.js";
+import { CRD_FILES, crdManifests, findPackageRoot, packageVersion } from "./package-files.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -28,7 +28,9 @@ describe("findPackageRoot", () => {
 
 describe("packageVersion and crdManifests", () => {
   it("reads the version from package.json", () => {
-    expect(packageVersion(repoRoot)).toBe((JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version);
+    expect(packageVersion(repoRoot)).toBe(
+      (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version,
+    );
   });
 
   it("reads crds/ in CocoonSet, CocoonHibernation order", () => {
