@@ -75,3 +75,19 @@ describe("annotationsMergePatchJSON", () => {
     expect(isCocoonError(error, "ERR_INVALID_ANNOTATION_DELTA")).toBe(true);
   });
 });
+
+describe("Go map keys equal once written as UTF-8", () => {
+  it("refuses two keys that differ only in lone surrogates, however far apart", () => {
+    const delta = { "a\ud800": "1", b: "2", "a\udfff": "3" };
+    expect(() => annotationsMergePatchJSON(delta)).toThrow(
+      'patch.metadata.annotations has two keys that are the same once written as UTF-8: "a\ufffd"',
+    );
+    expect(() => marshalGoJSON(new Map(Object.entries(delta)))).toThrow(/value has two keys .*"a\ufffd"/);
+  });
+
+  it("writes a lone-surrogate key as U+FFFD, sorted as Go sorts it", () => {
+    expect(annotationsMergePatchJSON({ "\ud800": "x", "\uffff": "y", a: null })).toBe(
+      '{"metadata":{"annotations":{"a":null,"\ufffd":"x","\uffff":"y"}}}',
+    );
+  });
+});

@@ -1,10 +1,12 @@
 import { CocoonError } from "../errors.js";
-import { type AnnotationDelta, annotationsMergePatch } from "./annotations.js";
+import type { AnnotationDelta } from "./annotations.js";
+import { checkedEntries } from "./internal/annotation-delta.js";
 
 const HEX = "0123456789abcdef";
 /** Code units Go's encoder (`escapeHTML` on) does not write verbatim. */
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
 const LONE_SURROGATE = /\p{Cs}/gu;
+const SURROGATE = /[\ud800-\udfff]/;
 const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   0x22: '\\"',
   0x5c: "\\\\",
@@ -89,11 +91,9 @@ function marshal(value: unknown, path: string): string {
   }
   if (Array.isArray(value)) return `[${value.map((item, i) => marshal(item, `${path}[${String(i)}]`)).join(",")}]`;
   if (value instanceof Map) {
-    const entries = [...(value as Map<unknown, unknown>)].map(([key, item]): [string, unknown] => {
-      if (typeof key !== "string") throw unsupported(path, `a ${typeof key} map key`);
-      return [key.replace(LONE_SURROGATE, "\ufffd"), item];
-    });
-    return members(entries.sort(([a], [b]) => compareUTF8(a, b)), path);
+    const entries = [...(value as Map<unknown, unknown>)];
+    for (const [key] of entries) if (typeof key !== "string") throw unsupported(path, `a ${typeof key} map key`);
+    return mapMembers(entries as [string, unknown][], path);
   }
   const withToJSON = value as { toJSON?: unknown };
   if (typeof withToJSON.toJSON === "function") return marshal((withToJSON.toJSON as () => unknown)(), path);
@@ -113,6 +113,31 @@ function members(entries: [string, unknown][], path: string): string {
     out += `${out === "" ? "" : ","}${quoted}:${marshal(item, `${path}.${key}`)}`;
   }
   return `{${out}}`;
+}
+
+const byUTF8Key = (a: readonly [string, unknown], b: readonly [string, unknown]): number => compareUTF8(a[0], b[0]);
+
+/**
+ * Writes a Go map's members in one pass over `entries` (reordered and rewritten in place): keys as
+ * Go holds them (lone surrogates as U+FFFD), sorted by UTF-8 bytes. Two keys equal once UTF-8 are
+ * refused; after sorting they are neighbours, so no set is needed.
+ */
+function mapMembers(entries: [string, unknown][], path: string): string {
+  for (const entry of entries) if (SURROGATE.test(entry[0])) entry[0] = entry[0].replace(LONE_SURROGATE, "\ufffd");
+  entries.sort(byUTF8Key);
+  let out = "";
+  for (let i = 0; i < entries.length; i++) {
+    const [key, item] = entries[i] as [string, unknown];
+    const quoted = goJSONString(key);
+    if (i > 0 && entries[i - 1]?.[0] === key) throw duplicateKey(path, quoted);
+    const text = typeof item === "string" ? goJSONString(item) : item === null ? "null" : marshal(item, `${path}.${key}`);
+    out += i === 0 ? `${quoted}:${text}` : `,${quoted}:${text}`;
+  }
+  return `{${out}}`;
+}
+
+function duplicateKey(path: string, quoted: string): CocoonError {
+  return new CocoonError("ERR_INVALID_ARGUMENT", `${path} has two keys that are the same once written as UTF-8: ${quoted}`);
 }
 
 function unsupported(path: string, what: string): CocoonError {
@@ -157,6 +182,7 @@ export function marshalGoJSON(value: unknown): string {
  * ```
  */
 export function annotationsMergePatchJSON(delta: AnnotationDelta): string {
-  const annotations = annotationsMergePatch(delta).metadata.annotations;
-  return marshal({ metadata: { annotations: new Map(Object.entries(annotations)) } }, "patch");
+  // Straight from the checked entries to Go's bytes through the encoder's map writer: no
+  // intermediate object, Map or second sort.
+  return `{"metadata":{"annotations":${mapMembers(checkedEntries(delta, false), "patch.metadata.annotations")}}}`;
 }
