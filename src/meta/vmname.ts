@@ -1,5 +1,5 @@
 import type { Int64 } from "./generation.js";
-import { pathOf, stringAt } from "./internal/safe-read.js";
+import { propOf, stringProp } from "./internal/safe-read.js";
 import { atoi, formatInt, int64ToNumberOrBigInt, toGoInteger } from "./internal/strconv.js";
 import { Role } from "./keys.js";
 import type { PodLike } from "./objects.js";
@@ -63,12 +63,20 @@ function agentPrefixEnd(namespace: string, cocoonSet: string, vmName: string): n
   const end = setAt + cocoonSet.length + 1;
   const matches =
     vmName.length >= end &&
-    vmName.startsWith("vk-") &&
-    vmName.startsWith(namespace, 3) &&
+    vmName.charCodeAt(0) === 0x76 && // v
+    vmName.charCodeAt(1) === 0x6b && // k
+    vmName.charCodeAt(2) === 0x2d &&
     vmName.charCodeAt(setAt - 1) === 0x2d &&
-    vmName.startsWith(cocoonSet, setAt) &&
-    vmName.charCodeAt(end - 1) === 0x2d;
+    vmName.charCodeAt(end - 1) === 0x2d &&
+    sameAt(vmName, namespace, 3) &&
+    sameAt(vmName, cocoonSet, setAt);
   return matches ? end : -1;
+}
+
+/** Whether `part` occurs in `s` at `at` (which the caller has checked fits): a loop, cheaper than `startsWith` on short names. */
+function sameAt(s: string, part: string, at: number): boolean {
+  for (let i = 0; i < part.length; i++) if (s.charCodeAt(at + i) !== part.charCodeAt(i)) return false;
+  return true;
 }
 
 /**
@@ -116,7 +124,8 @@ type PodOwners = NonNullable<PodLike["metadata"]>["ownerReferences"];
  * ```
  */
 export function roleForPod(pod: PodLike, vmName: string): Role {
-  const namespace = stringAt(pod, "metadata", "namespace");
-  const owner = cocoonSetOwnerName(pathOf(pod, "metadata", "ownerReferences") as PodOwners);
+  const metadata = propOf(pod, "metadata");
+  const namespace = stringProp(metadata, "namespace");
+  const owner = cocoonSetOwnerName(propOf(metadata, "ownerReferences") as PodOwners);
   return inferRoleFromAgentSlot(extractAgentSlot(namespace, owner, vmName));
 }

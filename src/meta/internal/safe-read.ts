@@ -13,7 +13,7 @@ function isContainer(value: unknown): value is object {
 }
 
 /** Reads `value[key]`; `undefined` when `value` is not an object or the read throws. */
-function propOf(value: unknown, key: string): unknown {
+export function propOf(value: unknown, key: string): unknown {
   if (!isContainer(value)) return undefined;
   try {
     return (value as Record<string, unknown>)[key];
@@ -33,6 +33,12 @@ export function pathOf(value: unknown, ...keys: readonly string[]): unknown {
 /** Reads a string along `keys`; `""` when anything on the way is missing or not a string. */
 export function stringAt(value: unknown, ...keys: readonly string[]): string {
   const found = pathOf(value, ...keys);
+  return typeof found === "string" ? found : "";
+}
+
+/** Reads the string `value[key]`; `""` when it is missing, not a string, or the read throws. */
+export function stringProp(value: unknown, key: string): string {
+  const found = propOf(value, key);
   return typeof found === "string" ? found : "";
 }
 
