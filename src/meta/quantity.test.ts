@@ -254,3 +254,24 @@ describe("QUANTITY_PATTERN", () => {
     expect(new RegExp(QUANTITY_PATTERN).test(input)).toBe(expected);
   });
 });
+
+describe("quantityString on the kept-DecimalSI shortcut's edges", () => {
+  it.each([
+    ["100m", "100m"],
+    ["5n", "5n"],
+    ["1E", "1E"],
+    ["1000m", "1"],
+    ["1000k", "1M"],
+    ["0100m", "0100m"], // Go keeps it verbatim: the scanner drops the zero, so nothing moves
+    ["999999999999999999", "999999999999999999"],
+    ["1000000000000000000", "1E"],
+    ["12", "12"],
+    ["1.0", "1"],
+  ])("%s prints %s", (text, want) => {
+    expect(quantityString(text)).toBe(want);
+  });
+
+  it("refuses a letter that is no suffix after the digits", () => {
+    expect(() => quantityString("12Z")).toThrow(/quantities must match the regular expression/);
+  });
+});

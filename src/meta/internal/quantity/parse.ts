@@ -18,6 +18,7 @@ const HAS_DIGIT = /[0-9]/;
 export function parseGoQuantity(str: string): ParseResult {
   if (str.length === 0) return { error: ERR_FORMAT_WRONG };
   if (str === "0") return { format: QuantityFormat.DecimalSI, text: str };
+  if (isKeptDecimalSI(str)) return { format: QuantityFormat.DecimalSI, text: str };
   const scanned = scanQuantity(str);
   if (scanned === undefined) return { error: ERR_FORMAT_WRONG };
   const suffix = interpretSuffix(scanned.suffix);
@@ -37,6 +38,23 @@ export function parseGoQuantity(str: string): ParseResult {
   }
   return slowDecimal(scanned, suffix.exponent, suffix.format);
 }
+
+/**
+ * The commonest shape, answered without scanning into pieces: 1 to 18 digits with no sign, no
+ * leading zero and no trailing `000`, then nothing or one of `n u m k M G T P E`. Go's int64 path
+ * keeps such text verbatim as DecimalSI (the scale is a multiple of 3 and nothing moves), which is
+ * what {@link fastDecimal} returns for it.
+ */
+function isKeptDecimalSI(str: string): boolean {
+  let digits = 0;
+  while (digits < str.length && isDigitCode(str.charCodeAt(digits))) digits++;
+  if (digits === 0 || digits > 18 || str.charCodeAt(0) === 0x30 || str.endsWith("000", digits)) return false;
+  const rest = str.length - digits;
+  return rest === 0 || (rest === 1 && DECIMAL_SI_LETTERS.includes(str.charAt(digits)));
+}
+
+const DECIMAL_SI_LETTERS = "numkMGTPE";
+const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** int64 path, base 10: `shifted × 10^scale`, the input kept verbatim when already canonical enough. */
 function fastDecimal(str: string, positive: boolean, shifted: string, scale: number, format: QuantityFormat) {
