@@ -1,10 +1,10 @@
 import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import { describe, expect, it, vi } from "vitest";
-import { isCocoonError } from "../errors.js";
-import { Annotation } from "../meta/index.js";
-import { fakeApi } from "./fakes.test-util.js";
-import { patchAnnotations } from "./patch-annotations.js";
-import { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./patch-contracts.js";
+import { isCocoonError } from "../../errors.js";
+import { Annotation } from "../../meta/index.js";
+import { fakeApi } from "../fakes.test-util.js";
+import { patchAnnotations } from "./annotations.js";
+import { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./contracts.js";
 
 const MERGE = "application/merge-patch+json";
 const pod = (annotations?: Record<string, string>) => ({
