@@ -50,6 +50,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"toolboxSpec":        toolboxSpecOp,
 	"mergeFrom":          mergeFrom,
 	"admission":          admission,
+	"goTypes":            goTypes,
 }
 
 // exitWithParent ends the oracle when the test process that started it goes away (it is then

@@ -52,7 +52,7 @@ function encode(type: GoType, value: unknown): Encoded {
     case "quantity":
       return [absent ? "0" : canonicalQuantity(value), false];
     case "time":
-      return [absent ? null : (goTimeJSON(value) ?? value), false];
+      return [absent ? null : timeOrRaw(value), false];
     case "raw":
       return [absent ? null : value, false];
     case "ptr":
@@ -83,6 +83,11 @@ function mapValues(value: Record<string, unknown>, elem: GoType): Record<string,
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) define(out, key, encode(elem, item)[0]);
   return out;
+}
+
+function timeOrRaw(value: unknown): unknown {
+  const time = goTimeJSON(value);
+  return time === undefined ? value : time;
 }
 
 function canonicalQuantity(value: unknown): unknown {

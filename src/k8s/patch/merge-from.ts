@@ -2,7 +2,7 @@
 // k8s.PatchStatus send it, with the one deliberate difference written in docs/differences-from-go.md.
 import { marshalGoMapJSON } from "../../meta/go-json.js";
 import { COCOON_GO_TYPES } from "./cocoon-go-types.js";
-import { goRoundTrip } from "./go-types.js";
+import { goRoundTrip, type GoType } from "./go-types.js";
 import { mergePatchDiff, type MergePatch } from "./merge-patch-diff.js";
 import type { Target } from "./target.js";
 
@@ -28,6 +28,8 @@ export function mergeFromBody(target: Target, before: object, after: object, res
   const type = target.kind === "Pod" ? undefined : COCOON_GO_TYPES[target.kind];
   const from = asJSON(before, type);
   const to = asJSON(after, type);
+  // Under the lock the version sent is the one read, whatever the mutation did to it (as in Go).
+  if (resourceVersion !== undefined) to["metadata"] = { ...(isRecord(to["metadata"]) ? to["metadata"] : {}), resourceVersion };
   const patch = mergePatchDiff(from, to);
   if (patch === undefined) return undefined;
   keepOtherWritersKeys(patch, from);
@@ -35,9 +37,9 @@ export function mergeFromBody(target: Target, before: object, after: object, res
   return marshalGoMapJSON(patch);
 }
 
-function asJSON(value: object, type: Parameters<typeof goRoundTrip>[0] | undefined): object {
-  const json = JSON.parse(JSON.stringify(value)) as object;
-  return type === undefined ? json : (goRoundTrip(type, json) as object);
+function asJSON(value: object, type: GoType | undefined): Record<string, unknown> {
+  const json = JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  return type === undefined ? json : (goRoundTrip(type, json) as Record<string, unknown>);
 }
 
 function keepOtherWritersKeys(patch: MergePatch, from: object): void {
