@@ -6,8 +6,10 @@ import (
 	"reflect"
 	"strings"
 
+	admissionv1 "k8s.io/api/admission/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 )
 
 // goType describes a Go type as encoding/json sees it, in the shape of the TypeScript table
@@ -25,12 +27,13 @@ type goField struct {
 }
 
 var (
+	rawType      = reflect.TypeFor[runtime.RawExtension]()
 	quantityType = reflect.TypeFor[resource.Quantity]()
 	timeType     = reflect.TypeFor[metav1.Time]()
 	fieldsV1Type = reflect.TypeFor[metav1.FieldsV1]()
 )
 
-// goTypes: {"kind":"CocoonSet"|"CocoonHibernation"} → the description of that struct.
+// goTypes: {"kind":"CocoonSet"|"CocoonHibernation"|"AdmissionReview"} → the description of that struct.
 func goTypes(raw json.RawMessage) (any, error) {
 	var args struct {
 		Kind string `json:"kind"`
@@ -43,6 +46,8 @@ func goTypes(raw json.RawMessage) (any, error) {
 		return describeType(reflect.TypeFor[CocoonSet]())
 	case "CocoonHibernation":
 		return describeType(reflect.TypeFor[CocoonHibernation]())
+	case "AdmissionReview":
+		return describeType(reflect.TypeFor[admissionv1.AdmissionReview]())
 	}
 	return nil, fmt.Errorf("unknown kind %q", args.Kind)
 }
@@ -53,8 +58,11 @@ func describeType(t reflect.Type) (goType, error) {
 		return goType{Kind: "quantity"}, nil
 	case timeType:
 		return goType{Kind: "time"}, nil
-	case fieldsV1Type:
+	case fieldsV1Type, rawType:
 		return goType{Kind: "raw"}, nil
+	}
+	if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+		return goType{Kind: "bytes"}, nil
 	}
 	switch t.Kind() {
 	case reflect.String:

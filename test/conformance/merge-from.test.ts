@@ -6,7 +6,7 @@ import { expect, it } from "vitest";
 import { Kind } from "../../src/apis/v1/groupversion-info.js";
 import { marshalGoMapJSON } from "../../src/meta/go-json.js";
 import { COCOON_GO_TYPES } from "../../src/k8s/patch/cocoon-go-types.js";
-import { goRoundTrip } from "../../src/k8s/patch/go-types.js";
+import { goRoundTrip } from "../../src/k8s/go-types/round-trip.js";
 import { mergeFromBody } from "../../src/k8s/patch/merge-from.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { goTypedValue, mix } from "./support/go-typed-values.js";

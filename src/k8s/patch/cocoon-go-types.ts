@@ -3,24 +3,7 @@
 // omitempty (go-contract.md §1.3). A declarative table: the conformance suite checks it against
 // the Go structs themselves (conformance/go/cocoontypes.go).
 import { Kind } from "../../apis/v1/groupversion-info.js";
-import type { GoField, GoType } from "./go-types.js";
-
-const STRING: GoType = { kind: "string" };
-const BOOL: GoType = { kind: "bool" };
-const INT32: GoType = { kind: "int32" };
-const INT64: GoType = { kind: "int64" };
-const TIME: GoType = { kind: "time" };
-const QUANTITY: GoType = { kind: "quantity" };
-const ptr = (elem: GoType): GoType => ({ kind: "ptr", elem });
-const slice = (elem: GoType): GoType => ({ kind: "slice", elem });
-const map = (elem: GoType): GoType => ({ kind: "map", elem });
-const struct = (...fields: GoField[]): GoType => ({ kind: "struct", fields });
-/** A field tagged `omitempty`. */
-const oe = (name: string, type: GoType): GoField => ({ name, type, omitempty: true });
-/** A field written always. */
-const always = (name: string, type: GoType): GoField => ({ name, type, omitempty: false });
-
-const typeMeta = [oe("kind", STRING), oe("apiVersion", STRING)];
+import { BOOL, INT32, INT64, QUANTITY, RAW, STRING, TIME, TYPE_META, always, map, oe, ptr, slice, struct, type GoType } from "../go-types/type.js";
 
 const ownerReference = struct(
   always("apiVersion", STRING),
@@ -37,7 +20,7 @@ const managedFieldsEntry = struct(
   oe("apiVersion", STRING),
   oe("time", ptr(TIME)),
   oe("fieldsType", STRING),
-  oe("fieldsV1", ptr({ kind: "raw" })),
+  oe("fieldsV1", ptr(RAW)),
   oe("subresource", STRING),
 );
 
@@ -144,6 +127,6 @@ const cocoonHibernationStatus = struct(
  * @internal
  */
 export const COCOON_GO_TYPES: Readonly<Record<typeof Kind.CocoonSet | typeof Kind.CocoonHibernation, GoType>> = {
-  [Kind.CocoonSet]: struct(...typeMeta, oe("metadata", objectMeta), oe("spec", cocoonSetSpec), oe("status", cocoonSetStatus)),
-  [Kind.CocoonHibernation]: struct(...typeMeta, oe("metadata", objectMeta), oe("spec", cocoonHibernationSpec), oe("status", cocoonHibernationStatus)),
+  [Kind.CocoonSet]: struct(...TYPE_META, oe("metadata", objectMeta), oe("spec", cocoonSetSpec), oe("status", cocoonSetStatus)),
+  [Kind.CocoonHibernation]: struct(...TYPE_META, oe("metadata", objectMeta), oe("spec", cocoonHibernationSpec), oe("status", cocoonHibernationStatus)),
 };

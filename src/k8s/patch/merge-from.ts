@@ -2,7 +2,8 @@
 // k8s.PatchStatus send it, with the one deliberate difference written in docs/differences-from-go.md.
 import { marshalGoMapJSON } from "../../meta/go-json.js";
 import { COCOON_GO_TYPES } from "./cocoon-go-types.js";
-import { goRoundTrip, type GoType } from "./go-types.js";
+import { goRoundTrip } from "../go-types/round-trip.js";
+import type { GoType } from "../go-types/type.js";
 import { mergePatchDiff, type MergePatch } from "./merge-patch-diff.js";
 import type { Target } from "./target.js";
 

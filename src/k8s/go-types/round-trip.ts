@@ -1,20 +1,8 @@
 // What a Go struct holds of a JSON object: decode a value into a described Go type and write it
 // back as encoding/json does. Used to send the patch controller-runtime's client.MergeFrom sends.
 import { quantityString } from "../../meta/index.js";
-import { goTimeJSON } from "./go-time.js";
-
-/** A Go type, as far as encoding/json sees it. */
-export type GoType =
-  | { readonly kind: "string" | "bool" | "int32" | "int64" | "quantity" | "time" | "raw" }
-  | { readonly kind: "ptr" | "slice" | "map"; readonly elem: GoType }
-  | { readonly kind: "struct"; readonly fields: readonly GoField[] };
-
-/** One struct field: its json name, type, and whether the tag says `omitempty`. */
-export interface GoField {
-  readonly name: string;
-  readonly type: GoType;
-  readonly omitempty: boolean;
-}
+import { goTimeJSON } from "./time.js";
+import type { GoField, GoType } from "./type.js";
 
 /** The JSON Go writes for a decoded value, and whether `omitempty` drops it (Go's `isEmptyValue`). */
 type Encoded = readonly [json: unknown, empty: boolean];
@@ -54,7 +42,9 @@ function encode(type: GoType, value: unknown): Encoded {
     case "time":
       return [absent ? null : timeOrRaw(value), false];
     case "raw":
-      return [absent ? null : value, false];
+    case "uint8":
+    case "bytes":
+      return [absent ? null : value, false]; // not in the CRD types: kept as is
     case "ptr":
       return absent ? [null, true] : [encode(type.elem, value)[0], false];
     case "slice":
