@@ -119,6 +119,20 @@ describe("patchHibernatedOnNode", () => {
   });
 });
 
+describe("the bytes sent: Go's encoder for every annotation body", () => {
+  it("patchAnnotations writes keys sorted and escaped as Go does", async () => {
+    const { clients, core } = fakes();
+    await patchAnnotations(clients, pod(), { "k&k": "g", "9": "<", "10": "\u2028", a: "\ud800" });
+    expect(core[0]?.wireBody).toBe('{"metadata":{"annotations":{"10":"\\u2028","9":"\\u003c","a":"\ufffd","k\\u0026k":"g"}}}');
+  });
+
+  it("patchHibernatedOnNode writes Go's escapes", async () => {
+    const { clients, custom } = fakes();
+    await patchHibernatedOnNode(clients, cocoonSet(), "node<&>");
+    expect(custom[0]?.wireBody).toBe(`{"metadata":{"annotations":{"${Annotation.HibernatedOnNode}":"node\\u003c\\u0026\\u003e"}}}`);
+  });
+});
+
 describe("patchAnnotations", () => {
   it("sends one merge patch with sorted keys when anything differs", async () => {
     const { clients, core } = fakes();
