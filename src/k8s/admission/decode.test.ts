@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
-import { decodeAdmissionReview } from "./decode.js";
+import { decodeAdmissionReview, reviewFromText } from "./decode.js";
 
 /** A request-like stream with the given body chunks and headers. */
 const request = (chunks: (string | Buffer)[], headers: Record<string, string> = {}): IncomingMessage =>
@@ -166,5 +166,49 @@ describe("decodeAdmissionReview", () => {
     const req = request(["{}"]);
     for await (const _ of req) void _;
     expect((await decodeError(req)).message).toBe("decode admission review: unexpected EOF");
+  });
+});
+
+describe("reviewFromText cost", () => {
+  /** This process's CPU time in ms: unlike wall time, it does not grow with other processes' load. */
+  const cpuMs = (): number => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  /**
+   * Least CPU time of `calls` calls of `fn` on each text over interleaved runs (tens of ms: CPU
+   * time is counted in ticks).
+   */
+  const fastest = (fn: (text: string) => unknown, texts: readonly string[], calls: number, runs = 5): number[] => {
+    const best = texts.map(() => Infinity);
+    for (let i = 0; i < runs; i++) {
+      texts.forEach((text, k) => {
+        const start = cpuMs();
+        for (let n = 0; n < calls; n++) fn(text);
+        best[k] = Math.min(best[k] as number, cpuMs() - start);
+      });
+    }
+    return best;
+  };
+  /**
+   * A review whose object holds a string of `length` characters (escapes included) and lists nested
+   * `depth` deep, decoded from UTF-8 as a request body is: a flat string, where a concatenated one
+   * would cost V8 more per character the longer it is.
+   */
+  const body = (length: number, depth: number): string =>
+    new TextDecoder().decode(Buffer.from(`{"request":{"uid":"u","object":{"blob":"${'ab\\"<'.repeat(length / 5)}","deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`));
+
+  // The decoder runs JSON.parse too: it is held to 2.2× or to JSON.parse's own growth on the same
+  // texts (its allocation and garbage collection), whichever is larger.
+  it("grows linearly with the body: twice the text or twice the nesting, at most ~2.2 times the time", () => {
+    for (const [what, small, large, calls] of [
+      ["text", body(1_000_000, 10), body(2_000_000, 10), 10],
+      ["nesting", body(10, 2_500), body(10, 5_000), 100],
+    ] as const) {
+      const [smallMs, largeMs] = fastest(reviewFromText, [small, large], calls) as [number, number];
+      const [peerSmallMs, peerLargeMs] = fastest((text) => JSON.parse(text), [small, large], calls) as [number, number];
+      const bound = Math.max(2.2, (1.1 * peerLargeMs) / peerSmallMs);
+      expect(largeMs / smallMs, `twice the ${what} (JSON.parse: ${(peerLargeMs / peerSmallMs).toFixed(2)}×)`).toBeLessThan(bound);
+    }
   });
 });

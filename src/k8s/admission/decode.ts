@@ -1,8 +1,8 @@
 // Reading an `AdmissionReview` from an HTTP request (Go's `admission.Decode`).
 import type { IncomingMessage } from "node:http";
 import { CocoonError } from "../../errors.js";
-import { decodeGo, type RawText } from "../go-types/decode.js";
-import { parseFirstJSONValue } from "../go-types/json-tree.js";
+import { decodeGo, foldName, type RawText } from "../go-types/decode.js";
+import { readFirstJSONValue, type JSONNode } from "../go-types/json-tree.js";
 import { DEFAULT_MAX_BODY } from "./response.js";
 import { ADMISSION_REVIEW } from "./review-go-types.js";
 import type { AdmissionReview } from "./types.js";
@@ -13,8 +13,9 @@ const decodeError = (detail: string, cause?: unknown): CocoonError =>
 /** The `RawExtension` fields of a request: handed to the handler parsed, echoed as their exact text. */
 const RAW_FIELDS = ["object", "oldObject", "options"] as const;
 
-/** For each decoded request: each raw field's parsed value and the text it was parsed from. */
-const rawTexts = new WeakMap<object, Map<string, { readonly value: unknown; readonly text: string }>>();
+/** Where a decoded request keeps each raw field's parsed value and the text it was parsed from (not enumerable). */
+const RAW_TEXTS = Symbol("rawTexts");
+type RawTexts = Map<string, { readonly value: unknown; readonly text: string }>;
 
 /**
  * The text `value` was decoded from, when it is still the value decoded into `request[field]`
@@ -23,7 +24,7 @@ const rawTexts = new WeakMap<object, Map<string, { readonly value: unknown; read
  * @internal
  */
 export function decodedRawText(request: object, field: string, value: unknown): string | undefined {
-  const raw = rawTexts.get(request)?.get(field);
+  const raw = (request as { [RAW_TEXTS]?: RawTexts })[RAW_TEXTS]?.get(field);
   return raw !== undefined && raw.value === value ? raw.text : undefined;
 }
 
@@ -36,24 +37,44 @@ export function decodedRawText(request: object, field: string, value: unknown): 
  */
 export function reviewFromText(text: string): AdmissionReview {
   let review: AdmissionReview;
+  let read: ReturnType<typeof readFirstJSONValue>;
   try {
-    review = (decodeGo(ADMISSION_REVIEW, parseFirstJSONValue(text), text, "AdmissionReview") ?? {}) as AdmissionReview;
+    read = readFirstJSONValue(text);
+    review = (decodeGo(ADMISSION_REVIEW, read.tree, text, "AdmissionReview") ?? {}) as AdmissionReview;
   } catch (err) {
     throw decodeError((err as Error).message, err);
   }
   const request = review.request as Record<string, unknown> | undefined;
   if (request !== undefined) {
-    const raws = new Map<string, { value: unknown; text: string }>();
+    const raws: RawTexts = new Map();
     for (const field of RAW_FIELDS) {
       const raw = request[field] as RawText | undefined;
       if (raw === undefined) continue;
-      const value: unknown = JSON.parse(raw.rawText);
+      const value: unknown = valueAt(read.tree, read.value, ["request", field]) ?? JSON.parse(raw.rawText);
       raws.set(field, { value, text: raw.rawText });
       request[field] = value;
     }
-    rawTexts.set(request, raws);
+    Object.defineProperty(request, RAW_TEXTS, { value: raws });
   }
   return review;
+}
+
+/**
+ * The value at a path of Go field names in the already parsed body, when each step is the only
+ * member that matches (so no repeated key was merged); `undefined` otherwise.
+ */
+function valueAt(tree: JSONNode, value: unknown, path: readonly string[]): unknown {
+  let node = tree;
+  let at = value;
+  for (const name of path) {
+    if (node.kind !== "object") return undefined;
+    const matches = node.members.filter(([key]) => foldName(key) === foldName(name));
+    if (matches.length !== 1) return undefined;
+    const [key, child] = matches[0] as readonly [string, JSONNode];
+    node = child;
+    at = Object.hasOwn(at as object, key) ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
 }
 
 /** Reads the body, refusing it as soon as it grows past `limit` bytes. */

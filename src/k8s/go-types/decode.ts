@@ -65,7 +65,7 @@ export function decodeGo(type: GoType, node: JSONNode, text: string, path: strin
   }
 }
 
-function decodeStruct(fields: readonly GoField[], members: [string, JSONNode][], text: string, path: string, out: Record<string, unknown>) {
+function decodeStruct(fields: readonly GoField[], members: readonly (readonly [string, JSONNode])[], text: string, path: string, out: Record<string, unknown>) {
   for (const [key, value] of members) {
     const field = fields.find((f) => f.name === key) ?? fields.find((f) => foldName(f.name) === foldName(key));
     if (field === undefined) continue; // unknown fields are skipped
@@ -116,11 +116,15 @@ export function zero(type: GoType): unknown {
 /**
  * The key Go matches a struct field name by when no field has the exact name: ASCII case folded,
  * and the two non-ASCII letters Unicode folds onto ASCII ones (K KELVIN SIGN, ſ LONG S).
+ *
+ * @internal
  */
-function foldName(name: string): string {
+export function foldName(name: string): string {
   return name.replace(/[A-Z\u212a\u017f]/g, (c) => (c === "\u212a" ? "k" : c === "\u017f" ? "s" : c.toLowerCase()));
 }
 
+/** Sets a member as an own property; `__proto__` too, which plain assignment would not. */
 function define(node: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__") Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
+  else node[key] = value;
 }

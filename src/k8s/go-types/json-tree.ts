@@ -1,14 +1,16 @@
 // The first JSON value of a text, read as Go's json.Decoder reads it: strict syntax, nesting up to
 // 10,000 levels, escapes decoded with U+FFFD for lone surrogates, every member kept in order
-// (duplicates too) with the span of text it came from. Iterative, so no depth can overflow the stack.
+// (duplicates too) with the span of text it came from. The value is checked whole (one scan for
+// its end and depth, V8's parser for its syntax); a container's members are read only when asked
+// for, one level at a time, so a large `object` that is echoed as text is never built as a tree.
 
 /** One JSON value and the span `[start, end)` of the text it was read from. */
-export type JSONNode = { readonly start: number; end: number } & (
+export type JSONNode = { readonly start: number; readonly end: number } & (
   | { readonly kind: "null" | "true" | "false" }
   | { readonly kind: "number"; readonly text: string }
   | { readonly kind: "string"; readonly value: string }
-  | { readonly kind: "array"; readonly items: JSONNode[] }
-  | { readonly kind: "object"; readonly members: [string, JSONNode][] }
+  | { readonly kind: "array"; readonly items: readonly JSONNode[] }
+  | { readonly kind: "object"; readonly members: readonly (readonly [string, JSONNode])[] }
 );
 
 /** Go's `maxNestingDepth`: a value nested deeper is a syntax error, not a stack overflow. */
@@ -18,70 +20,116 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const PLAIN_STRING = /"([^"\\\u0000-\u001f]*)"/y;
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
-type Container = Extract<JSONNode, { kind: "array" | "object" }>;
-
 /**
  * Reads the first JSON value of `text`; anything after it is ignored, as Go's decoder does.
  *
- * @throws `SyntaxError` with Go's reason (`unexpected EOF`, `exceeded max depth`, `invalid character …`).
+ * @throws `SyntaxError`: `unexpected EOF`, `exceeded max depth`, or V8's reason for other bad syntax.
  * @internal
  */
 export function parseFirstJSONValue(text: string): JSONNode {
-  const stack: { node: Container; key?: string | undefined }[] = [];
-  let pos = skipSpace(text, 0);
-  for (;;) {
-    let value: JSONNode | undefined;
-    const c = text[pos];
-    if (c === "{" || c === "[") {
-      if (stack.length >= MAX_NESTING_DEPTH) throw new SyntaxError("exceeded max depth");
-      const node: Container = c === "{" ? { kind: "object", members: [], start: pos, end: -1 } : { kind: "array", items: [], start: pos, end: -1 };
-      stack.push({ node });
-      pos = skipSpace(text, pos + 1);
-      if (text[pos] === (c === "{" ? "}" : "]")) {
-        stack.pop();
-        node.end = ++pos;
-        value = node;
-      } else if (c === "{") {
-        pos = readKey(text, pos, stack[stack.length - 1] as { key?: string });
-        continue;
-      } else {
-        continue;
+  return readFirstJSONValue(text).tree;
+}
+
+/**
+ * {@link parseFirstJSONValue}, and the value as `JSON.parse` reads it (repeated keys: the last).
+ *
+ * @internal
+ */
+export function readFirstJSONValue(text: string): { tree: JSONNode; value: unknown } {
+  const start = skipSpace(text, 0);
+  const c = text[start];
+  if (c !== "{" && c !== "[") {
+    const [tree, end] = readScalar(text, start);
+    return { tree, value: JSON.parse(text.slice(start, end)) };
+  }
+  const ends = new Map<number, number>();
+  const end = containerEnd(text, start, ends);
+  const value: unknown = JSON.parse(text.slice(start, end)); // the syntax, checked once for the whole value
+  return { tree: new LazyContainer(text, start, end, ends) as JSONNode, value };
+}
+
+/** How deep the first scan records where containers end, so that reading a level never scans again. */
+const RECORDED_DEPTH = 8;
+
+/**
+ * The end of the container opening at `pos`: strings skipped, brackets counted and checked for
+ * depth; `ends` gets the end of every container in the first levels, by start.
+ */
+function containerEnd(text: string, pos: number, ends: Map<number, number>): number {
+  const open: number[] = [];
+  for (let i = pos; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === 0x5c) i++;
+        else if (s === 0x22) break;
       }
-    } else {
-      [value, pos] = readScalar(text, pos);
+    } else if (c === 0x7b || c === 0x5b) {
+      if (open.push(i) > MAX_NESTING_DEPTH) throw new SyntaxError("exceeded max depth");
+    } else if (c === 0x7d || c === 0x5d) {
+      const start = open.pop() as number;
+      if (open.length < RECORDED_DEPTH) ends.set(start, i + 1);
+      if (open.length === 0) return i + 1;
     }
-    // Attach the finished value, then close every container that ends here.
-    for (;;) {
-      const top = stack[stack.length - 1];
-      if (top === undefined) return value;
-      if (top.node.kind === "object") top.node.members.push([top.key as string, value]);
-      else top.node.items.push(value);
-      pos = skipSpace(text, pos);
-      const next = text[pos];
-      if (next === ",") {
-        pos = skipSpace(text, pos + 1);
-        if (top.node.kind === "object") pos = readKey(text, pos, top);
-        break;
-      }
-      if (next !== (top.node.kind === "object" ? "}" : "]")) throw unexpected(text, pos, `after ${top.node.kind} element`);
-      stack.pop();
-      top.node.end = ++pos;
-      value = top.node;
-    }
+  }
+  throw new SyntaxError("unexpected EOF");
+}
+
+/** A container whose members (or items) are read on first use, from text already checked. */
+class LazyContainer {
+  readonly kind: "object" | "array";
+  readonly start: number;
+  readonly end: number;
+  readonly #text: string;
+  readonly #ends: ReadonlyMap<number, number>;
+  #children: [string, JSONNode][] | undefined;
+  constructor(text: string, start: number, end: number, ends: ReadonlyMap<number, number>) {
+    this.kind = text[start] === "{" ? "object" : "array";
+    this.start = start;
+    this.end = end;
+    this.#text = text;
+    this.#ends = ends;
+  }
+  get members(): readonly (readonly [string, JSONNode])[] {
+    return (this.#children ??= readChildren(this.#text, this.start, this.#ends));
+  }
+  get items(): readonly JSONNode[] {
+    return this.members.map(([, node]) => node);
   }
 }
 
-function readKey(text: string, pos: number, into: { key?: string | undefined }): number {
-  if (text[pos] !== '"') throw unexpected(text, pos, "looking for beginning of object key string");
-  const [key, after] = readString(text, pos);
-  into.key = key;
-  const colon = skipSpace(text, after);
-  if (text[colon] !== ":") throw unexpected(text, colon, "after object key");
-  return skipSpace(text, colon + 1);
+/** The members of the container at `start` (keys `""` for array items); nested containers stay unread. */
+function readChildren(text: string, start: number, ends: ReadonlyMap<number, number>): [string, JSONNode][] {
+  const isObject = text[start] === "{";
+  const out: [string, JSONNode][] = [];
+  let pos = skipSpace(text, start + 1);
+  if (text[pos] === (isObject ? "}" : "]")) return out;
+  for (;;) {
+    let key = "";
+    if (isObject) {
+      [key, pos] = readString(text, pos);
+      pos = skipSpace(text, skipSpace(text, pos) + 1); // past the colon
+    }
+    let node: JSONNode;
+    const c = text[pos];
+    if (c === "{" || c === "[") {
+      const end = ends.get(pos) ?? containerEnd(text, pos, new Map());
+      node = new LazyContainer(text, pos, end, ends) as JSONNode;
+      pos = end;
+    } else {
+      [node, pos] = readScalar(text, pos);
+    }
+    out.push([key, node]);
+    pos = skipSpace(text, pos);
+    if (text[pos] !== ",") return out;
+    pos = skipSpace(text, pos + 1);
+  }
 }
 
 function readScalar(text: string, pos: number): [JSONNode, number] {
   const c = text[pos];
+  if (c === undefined) throw new SyntaxError("unexpected EOF");
   if (c === '"') {
     const [value, end] = readString(text, pos);
     return [{ kind: "string", value, start: pos, end }, end];

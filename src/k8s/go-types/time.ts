@@ -1,4 +1,5 @@
 // metav1.Time on the wire: RFC 3339 in, whole seconds in UTC out, the zero time as null.
+import { formatConditionTime } from "../conditions.js";
 
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:Z|([+-])(\d{2}):(\d{2}))$/;
 /** 0001-01-01T00:00:00Z, Go's zero `time.Time`, in Unix milliseconds. */
@@ -27,8 +28,8 @@ export function goTimeJSON(value: unknown): string | null | undefined {
   local.setUTCHours(hour, minute, second, 0);
   const utc = local.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
   if (utc === ZERO_TIME_MS) return null;
-  const iso = new Date(utc).toISOString();
-  return /^\d{4}-/.test(iso) ? `${iso.slice(0, 19)}Z` : undefined; // a year Go cannot write as RFC 3339
+  const written = formatConditionTime(new Date(utc));
+  return /^\d{4}-/.test(written) ? written : undefined; // a year Go cannot write as RFC 3339
 }
 
 function daysIn(year: number, month: number): number {
