@@ -6,6 +6,7 @@ export default defineConfig({
     "meta/index": "src/meta/index.ts",
     "apis/v1/index": "src/apis/v1/index.ts",
     "k8s/index": "src/k8s/index.ts",
+    "oci/index": "src/oci/index.ts",
     "testing/index": "src/testing/index.ts",
     "cli/main": "src/cli/main.ts",
   },

@@ -21,9 +21,8 @@ import { CoreV1Api } from "@kubernetes/client-node";
 import { createClients } from "../src/k8s/index.js";
 import { startControlPlane } from "../src/testing/index.js";
 import { k8sVariants, TARGET } from "./k8s-variants.js";
-import { interleaved } from "./measure-async.js";
 import { rawPatcher } from "./raw-patch.js";
-import { printRun, RatioSpread } from "./report-table.js";
+import { runRounds } from "./run-rounds.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -53,15 +52,7 @@ try {
 
   console.log(`node ${process.version}; kube-apiserver on ${plane.server} (started in ${plane.startupMs} ms)`);
   console.log(`${RUNS} runs x ${N} rounds of ${variants.length} interleaved sequential merge patches, ${WARMUP} warm-up rounds each`);
-  const spread = new RatioSpread();
-  for (let run = 1; run <= RUNS; run++) {
-    const samples = await interleaved(variants, N, WARMUP, run);
-    console.log(`\nrun ${run}/${RUNS}`);
-    printRun(samples);
-    spread.add(samples);
-  }
-  console.log(`\np50 / ${variants[0]!.name} p50 over ${RUNS} runs: median [min - max]`);
-  spread.print();
+  const spread = await runRounds(variants, { runs: RUNS, n: N, warmup: WARMUP });
   if (args["max-ratio"] !== undefined && all["helper"] !== undefined && variants.includes(all["helper"])) {
     const ratio = spread.median(all["helper"].name);
     failed = ratio > Number(args["max-ratio"]);

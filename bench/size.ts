@@ -22,6 +22,7 @@ for (const [name, file] of [
   ["./meta", "dist/meta/index.js"],
   ["./apis/v1", "dist/apis/v1/index.js"],
   ["./k8s", "dist/k8s/index.js"],
+  ["./oci", "dist/oci/index.js"],
   ["./testing", "dist/testing/index.js"],
 ] as const) {
   const size = await bundled(file, external);

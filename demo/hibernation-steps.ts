@@ -24,12 +24,13 @@ import {
 import { isNotFound, patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, releaseSeat } from "../src/k8s/index.js";
 import { bindToNode, reportHibernated, reportVMReady, watchPod } from "./agent.js";
 import { buildMainPod, getCocoonSet, setPhase, setSuspend } from "./operator.js";
-import { annotations, check, sameJSON, show, step } from "./report.js";
+import { CheckFailed, annotations, check, sameJSON, show, step } from "./report.js";
 import { MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
+import { describeProbe, probe, pushHibernateSnapshot } from "./snapshot-registry.js";
 
 /** Step 3: suspend; the operator flags the pod, the agent snapshots and reports `hibernated`. */
-export async function suspendSet({ clients, namespace }: Demo): Promise<void> {
-  step(3, "suspend: the operator flags the pod; the agent reports hibernated at the set's generation");
+export async function suspendSet({ clients, namespace, agentRegistry }: Demo): Promise<void> {
+  step(3, "suspend: the operator flags the pod; the agent pushes :hibernate to the registry and reports hibernated");
   let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), true);
   show("user", `spec.suspend=true: generation ${generation(set)}`);
   set = await setPhase(clients, set, "Suspending");
@@ -37,20 +38,26 @@ export async function suspendSet({ clients, namespace }: Demo): Promise<void> {
   pod = await patchCocoonSetGeneration(clients, pod, set.metadata.generation ?? 0);
   pod = await patchHibernateState(clients, pod, true);
   show("operator", `phase=${set.status?.phase}; ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.Hibernate)}`);
-  if (readHibernateState(pod)) pod = await reportHibernated(clients, pod);
+  const vmName = parseVMSpec(pod).vmName;
+  const pushed = readHibernateState(pod) ? await pushHibernateSnapshot(agentRegistry, vmName) : undefined;
+  if (pushed) pod = await reportHibernated(clients, pod);
   const lifecycle = annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration);
-  show("agent", `snapshot ${parseVMSpec(pod).vmName}:${SnapshotTag.Hibernate}`, lifecycle);
-  check(3, `the agent reports hibernated at the set's generation ${generation(set)}`, {
+  show("agent", `pushed ${vmName}:${SnapshotTag.Hibernate} (${pushed?.bytes ?? 0} bytes, ${pushed?.manifestDigest.slice(0, 19) ?? "-"}…)`, lifecycle);
+  check(3, `the agent pushed :hibernate and reports hibernated at the set's generation ${generation(set)}`, {
+    "the registry holds the pushed manifest by digest": pushed !== undefined && (await agentRegistry.hasManifest(vmName, pushed.manifestDigest)),
     "lifecycle hibernated at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Hibernated, set),
   });
 }
 
 /** Step 4: stash the node, release the seat; the agent reads the flag from the pod it sees deleted. */
-export async function releaseTheSeat({ clients, namespace }: Demo): Promise<void> {
-  step(4, "release the seat: stash hibernated-on-node, flag and delete the pod; the agent reads the flag");
+export async function releaseTheSeat({ clients, namespace, registry }: Demo): Promise<void> {
+  step(4, "release the seat once the registry has :hibernate: stash hibernated-on-node, flag and delete the pod");
   let set = await getCocoonSet(clients, namespace, SET);
   const pod = await clients.core.readNamespacedPod({ name: MAIN, namespace });
   if (hibernatePolicyOrDefault(set.spec?.hibernatePolicy) !== HibernatePolicy.Release) throw new Error(`${SET} is not a release-policy set`);
+  const verified = await probe(registry, parseVMSpec(pod).vmName);
+  show("operator", `hasHibernateSnapshot(${parseVMSpec(pod).vmName}): ${describeProbe(verified)}`);
+  if (verified.present !== true) throw new CheckFailed(`check 4 failed: the snapshot is not verified, the seat stays: ${describeProbe(verified)}`);
   set = await patchHibernatedOnNode(clients, set, pod.spec?.nodeName ?? null);
   show("operator", `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`);
   const watch = await watchPod(clients.kubeConfig, pod); // the agent's informer, started before the delete
@@ -71,7 +78,9 @@ export async function releaseTheSeat({ clients, namespace }: Demo): Promise<void
     set = await setPhase(clients, set, "Suspended");
     show("operator", `phase=${set.status?.phase}`);
     const gone = await clients.core.readNamespacedPod({ name: MAIN, namespace }).then(() => false, isNotFound);
-    check(4, `the set remembers ${NODE}, the agent read keep-snapshot-on-delete=true from the deleted pod, the pod is gone`, {
+    check(4, `the snapshot was verified first, the set remembers ${NODE}, the agent read keep-snapshot-on-delete=true, the pod is gone`, {
+      "the registry said :hibernate is there before the release": verified.present === true,
+    "the operator's first probe: a 401 challenge, one token, the HEAD again": verified.requests === 2 && verified.tokenRequests === 1,
       [`the set's hibernated-on-node is ${NODE}`]: readHibernatedOnNode(set) === NODE,
       "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
       "the pod the agent saw deleted reads keep-snapshot-on-delete": keep,
@@ -83,14 +92,17 @@ export async function releaseTheSeat({ clients, namespace }: Demo): Promise<void
 }
 
 /** Step 5: wake with restore-from-hibernate and a preferred affinity to the stashed node; clear the hint. */
-export async function wake({ clients, namespace }: Demo): Promise<void> {
-  step(5, "wake: recreate the main pod, preferring the stashed node; the agent reports ready; clear the hint");
+export async function wake({ clients, namespace, registry }: Demo): Promise<void> {
+  step(5, "wake: probe :hibernate, recreate the main pod to restore on the stashed node; clear the snapshot and the hint");
   let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), false);
   show("user", `spec.suspend=false: generation ${generation(set)}`);
   const hint = readHibernatedOnNode(set);
-  set = await setPhase(clients, set, "Waking");
   const body = buildMainPod(set);
-  markRestoreFromHibernate(body);
+  const vmName = parseVMSpec(body).vmName;
+  const wakeProbe = await probe(registry, vmName);
+  show("operator", `hasHibernateSnapshot(${vmName}): ${describeProbe(wakeProbe)} -> restore`);
+  set = await setPhase(clients, set, "Waking");
+  if (wakeProbe.present === true) markRestoreFromHibernate(body);
   if (hint !== "" && body.spec) body.spec.affinity ??= preferredHostnameAffinity(hint);
   let pod: V1Pod = await clients.core.createNamespacedPod({ namespace, body });
   const preferred = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.[0];
@@ -108,13 +120,17 @@ export async function wake({ clients, namespace }: Demo): Promise<void> {
   const how = restore ? `restored ${parseVMSpec(pod).vmName} from its :${SnapshotTag.Hibernate} snapshot (${source})` : "fresh boot";
   show("agent", how, annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration));
   if (parseVMRuntime(pod).vmID !== "" && isContainerRunning(pod)) {
+    await registry.deleteManifest(vmName, SnapshotTag.Hibernate);
     set = await patchHibernatedOnNode(clients, set, null);
     set = await setPhase(clients, set, "Running");
   }
   const placement = hint === pod.spec?.nodeName ? "hint-node" : "pool";
   const hintNow = `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`;
-  show("operator", `VM live on ${pod.spec?.nodeName} (placement ${placement}); phase=${set.status?.phase}`, hintNow);
-  check(5, `the pod woke on ${NODE} from its snapshot, ready at generation ${generation(set)}, and the hint is cleared`, {
+  const cleared = !(await registry.hasManifest(vmName, SnapshotTag.Hibernate));
+  show("operator", `VM live on ${pod.spec?.nodeName} (placement ${placement}); phase=${set.status?.phase}`, hintNow, `deleteManifest(${vmName}:${SnapshotTag.Hibernate}): cleared=${cleared}`);
+  check(5, `the probe found :hibernate, the pod woke on ${NODE} from it, ready at generation ${generation(set)}; snapshot and hint cleared`, {
+    "the wake probe is 1 HEAD with the token cached": wakeProbe.present === true && wakeProbe.requests === 1 && wakeProbe.tokenRequests === 0,
+    "the :hibernate tag is gone after the wake": cleared,
     [`the affinity is preferredHostnameAffinity("${NODE}") (weight 100)`]: sameJSON(pod.spec?.affinity, preferredHostnameAffinity(NODE)),
     "the pod reads restore-from-hibernate": restore,
     [`the pod runs on ${NODE}`]: pod.spec?.nodeName === NODE,

@@ -5,11 +5,19 @@
  */
 import type { CocoonSet, LifecycleState, LifecycleStatus } from "../src/index.js";
 import type { CocoonClients } from "../src/k8s/index.js";
+import type { OCIRegistry } from "../src/oci/index.js";
+import type { TestRegistry } from "../src/testing/index.js";
 
 /** What every step works on. */
 export interface Demo {
   readonly clients: CocoonClients;
   readonly namespace: string;
+  /** The operator's client of the snapshot registry (token auth); its token cache is its own. */
+  readonly registry: OCIRegistry;
+  /** The agent's client of the same registry (another process in real life). */
+  readonly agentRegistry: OCIRegistry;
+  /** The real registry behind it, which step 7 stops. */
+  readonly server: TestRegistry;
 }
 
 /** The CocoonSet's name. */

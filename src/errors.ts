@@ -8,8 +8,18 @@
  * - `ERR_INVALID_OBJECT`: an object fails its schema (the error names the field path).
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
+ * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
  * - `ERR_NO_NODE_IP`: no non-loopback IPv4 address was found on this host.
  * - `ERR_ADMISSION_DECODE`: an admission review request body could not be decoded.
+ * - `ERR_INVALID_REFERENCE`: a registry base, repository, tag or digest cannot name anything in a registry.
+ * - `ERR_REGISTRY_NOT_FOUND`: the registry holds no such manifest or blob (HTTP 404).
+ * - `ERR_REGISTRY_UNAUTHORIZED`: the registry refused the credentials, or none were given (HTTP 401).
+ * - `ERR_REGISTRY_FORBIDDEN`: the credentials are valid but may not do this (HTTP 403).
+ * - `ERR_REGISTRY_STATUS`: the registry answered with any other unexpected HTTP status.
+ * - `ERR_REGISTRY_TRANSPORT`: the registry could not be reached, or the connection broke mid-body.
+ * - `ERR_REGISTRY_TIMEOUT`: the registry did not answer within the call's timeout.
+ * - `ERR_REGISTRY_DIGEST_MISMATCH`: a blob's bytes do not hash to its digest.
+ * - `ERR_REGISTRY_SIZE_MISMATCH`: a blob is shorter or longer than its declared size.
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -19,8 +29,22 @@ export type CocoonErrorCode =
   | "ERR_INVALID_OBJECT"
   | "ERR_KUBECONFIG"
   | "ERR_CONTROL_PLANE"
+  | "ERR_TEST_REGISTRY"
   | "ERR_NO_NODE_IP"
-  | "ERR_ADMISSION_DECODE";
+  | "ERR_ADMISSION_DECODE"
+  | "ERR_INVALID_REFERENCE"
+  | RegistryErrorCode;
+
+/** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */
+export type RegistryErrorCode =
+  | "ERR_REGISTRY_NOT_FOUND"
+  | "ERR_REGISTRY_UNAUTHORIZED"
+  | "ERR_REGISTRY_FORBIDDEN"
+  | "ERR_REGISTRY_STATUS"
+  | "ERR_REGISTRY_TRANSPORT"
+  | "ERR_REGISTRY_TIMEOUT"
+  | "ERR_REGISTRY_DIGEST_MISMATCH"
+  | "ERR_REGISTRY_SIZE_MISMATCH";
 
 const BRAND = Symbol.for("@cocoonstack/cocoon-common/error");
 

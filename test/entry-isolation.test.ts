@@ -44,6 +44,10 @@ describe.skipIf(!existsSync(`${root}/dist/meta/index.js`))("entry point isolatio
     expect(Number(loadWith("k8s/index.js", ["@kubernetes/client-node", "fast-json-patch"]))).toBeGreaterThan(30);
   });
 
+  it("./oci loads with no package at all in its graph (Node only)", () => {
+    expect(Number(loadWith("oci/index.js", []))).toBeGreaterThan(1);
+  });
+
   it("the guard itself refuses a forbidden import", () => {
     expect(() => loadWith("apis/v1/index.js", [])).toThrow(/forbidden import: zod/);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; devDependencies: Record<string, string> };
-const entryPoints = [".", "/meta", "/apis/v1", "/k8s", "/testing"].map((sub) => (sub === "." ? pkg.name : pkg.name + sub));
+const entryPoints = [".", "/meta", "/apis/v1", "/k8s", "/oci", "/testing"].map((sub) => (sub === "." ? pkg.name : pkg.name + sub));
 const run = (cmd: string, args: string[], cwd: string) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 // Installs the packed tarball the way a user would, into a fresh project outside this repository.

@@ -51,6 +51,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"mergeFrom":          mergeFrom,
 	"admission":          admission,
 	"goTypes":            goTypes,
+	"reference":          reference,
 }
 
 // exitWithParent ends the oracle when the test process that started it goes away (it is then

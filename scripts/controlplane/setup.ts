@@ -8,7 +8,7 @@
  * @module
  */
 import { isCocoonError } from "../../src/errors.js";
-import { ensureControlPlaneBinaries } from "../../src/testing/binaries.js";
+import { ensureControlPlaneBinaries } from "../../src/testing/binaries/control-plane-binaries.js";
 
 const started = Date.now();
 try {

@@ -16,7 +16,7 @@ import {
   type ResponseContext,
 } from "@kubernetes/client-node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createCertificateAuthority } from "../testing/x509.js";
+import { createCertificateAuthority } from "../testing/control-plane/x509.js";
 import { statusCode } from "./api-errors.js";
 import { createClients } from "./clients.js";
 import { createHttpsTransport } from "./https-transport.js";

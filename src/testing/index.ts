@@ -1,20 +1,28 @@
 /**
- * A real Kubernetes control plane (etcd + kube-apiserver) for Node tests, like controller-runtime's envtest.
+ * Real servers for Node tests: a Kubernetes control plane (etcd + kube-apiserver), like
+ * controller-runtime's envtest, and a CNCF distribution registry.
  *
  * `startControlPlane()` runs both binaries on free loopback ports with RBAC, throwaway credentials
  * and our CRDs installed; `ensureControlPlaneBinaries()` finds them (`TEST_ASSET_ETCD` /
  * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`) or builds them once with Go into a cache.
+ * `startRegistry()` runs the registry on a free loopback port with deletes enabled, anonymous or
+ * with htpasswd or token auth; `ensureRegistryBinary()` finds it (`TEST_ASSET_REGISTRY`) or builds it the same way.
  *
  * @module
  */
-export { ensureControlPlaneBinaries } from "./binaries.js";
-export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "./binaries.js";
-export type { ProgressLog } from "./build-progress.js";
-export { controlPlaneCacheDir } from "./cache-dir.js";
-export { connectToControlPlane } from "./connection.js";
-export type { ControlPlaneClient, ControlPlaneConnection } from "./connection.js";
-export { startControlPlane } from "./control-plane.js";
-export type { ControlPlane, StartControlPlaneOptions } from "./control-plane.js";
-export { ADMIN_USER } from "./credentials.js";
-export { KUBERNETES_VERSION } from "./versions.js";
-export type { CertificateAndKey } from "./x509.js";
+export { ensureControlPlaneBinaries } from "./binaries/control-plane-binaries.js";
+export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "./binaries/control-plane-binaries.js";
+export type { ProgressLog } from "./binaries/build-progress.js";
+export { controlPlaneCacheDir, registryCacheDir } from "./binaries/cache-dir.js";
+export { ensureRegistryBinary } from "./binaries/registry-binary.js";
+export type { RegistryBinary } from "./binaries/registry-binary.js";
+export { connectToControlPlane } from "./control-plane/connection.js";
+export type { ControlPlaneClient, ControlPlaneConnection } from "./control-plane/connection.js";
+export { startControlPlane } from "./control-plane/control-plane.js";
+export type { ControlPlane, StartControlPlaneOptions } from "./control-plane/control-plane.js";
+export { ADMIN_USER } from "./control-plane/credentials.js";
+export { DISTRIBUTION_VERSION, KUBERNETES_VERSION } from "./binaries/versions.js";
+export { startRegistry } from "./registry/start-registry.js";
+export type { StartRegistryOptions, TestRegistry, TestRegistryAuth } from "./registry/start-registry.js";
+export type { TokenUser } from "./registry/token-issuer.js";
+export type { CertificateAndKey } from "./control-plane/x509.js";

@@ -1,21 +1,21 @@
 /**
  * `npm run demo` (demo/seat-release.ts) run as users run it: a child process that starts its own
- * control plane (with the suite's binaries, so nothing is built), plays the five steps and stops
- * the control plane on exit and on Ctrl-C.
+ * control plane and registry (with the suite's binaries, so nothing is built), plays the seven
+ * steps and stops both on exit and on Ctrl-C.
  *
  * Each run gets its own TMPDIR, so "nothing left behind" is checkable: no `cocoon-controlplane-*`
- * folder in it, and no process whose command line names it.
+ * or `cocoon-registry-*` folder in it, and no process whose command line names it.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { CheckFailed, check } from "../../demo/report.js";
 import { controlPlaneBinaries } from "./helpers.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-const STEPS = [1, 2, 3, 4, 5] as const;
+const STEPS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 interface DemoRun {
   /** Resolves once the demo exited. */
@@ -36,7 +36,8 @@ afterEach(() => {
 function runDemo(): DemoRun {
   tmp = mkdtempSync(join(tmpdir(), "cocoon-demo-test-"));
   const { etcd, kubeApiserver } = controlPlaneBinaries();
-  const env = { ...process.env, TMPDIR: tmp, TEST_ASSET_ETCD: etcd, TEST_ASSET_KUBE_APISERVER: kubeApiserver, FORCE_COLOR: "0" };
+  const registry = inject("registryBinary");
+  const env = { ...process.env, TMPDIR: tmp, TEST_ASSET_ETCD: etcd, TEST_ASSET_KUBE_APISERVER: kubeApiserver, TEST_ASSET_REGISTRY: registry, FORCE_COLOR: "0" };
   const child = spawn(process.execPath, ["--import", "tsx", "demo/seat-release.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
@@ -69,7 +70,7 @@ function runDemo(): DemoRun {
 
 /** Folders and processes of a control plane the demo started under `dir`, still there. */
 function leftovers(dir: string): string[] {
-  const folders = readdirSync(dir).filter((name) => name.startsWith("cocoon-controlplane-"));
+  const folders = readdirSync(dir).filter((name) => name.startsWith("cocoon-controlplane-") || name.startsWith("cocoon-registry-"));
   const processes = readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .flatMap((pid) => {
@@ -95,12 +96,13 @@ async function eventuallyClean(dir: string, timeoutMs = 15_000): Promise<string[
 }
 
 describe("npm run demo", () => {
-  it("plays the five steps, prints each check, exits 0 and stops its control plane", { timeout: 120_000 }, async () => {
+  it("plays the seven steps, prints each check, exits 0 and stops its control plane and registry", { timeout: 120_000 }, async () => {
     const demo = runDemo();
     const { code, stdout, stderr } = await demo.exited;
 
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout).toMatch(/^control plane ready at https:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/m);
+    expect(stdout).toMatch(/^registry ready at http:\/\/127\.0\.0\.1:\d+ in \d+ ms$/m);
     for (const n of STEPS) {
       expect(stdout).toMatch(new RegExp(`^${n}\\. \\S`, "m"));
       expect(stdout).toMatch(new RegExp(`^ {3}✓ check ${n}: \\S`, "m"));
@@ -113,7 +115,12 @@ describe("npm run demo", () => {
     expect(stdout).toContain("vm.cocoonstack.io/keep-snapshot-on-delete=true");
     expect(stdout).toContain("affinity: preferred weight=100 kubernetes.io/hostname In [cocoon-node-1]");
     expect(stdout).toContain("cocoonset.cocoonstack.io/hibernated-on-node=<unset>");
-    expect(stdout).toMatch(/^all 5 checks hold, \d+\.\d s after the start$/m);
+    // The registry verifies the snapshot: the release's probe, the wake's (token cached), the fresh boot, the outage.
+    expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): present (2 registry requests, 1 token request)");
+    expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): present (1 registry request, 0 token requests) -> restore");
+    expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): absent (1 registry request, 0 token requests) -> fresh boot");
+    expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): error ERR_REGISTRY_TRANSPORT (3 registry requests, 0 token requests)");
+    expect(stdout).toMatch(/^all 7 checks hold, \d+\.\d s after the start$/m);
     expect(stdout).toMatch(/^control plane stopped in \d+\.\d s$/m);
     expect(await eventuallyClean(tmp!)).toEqual([]);
   });
@@ -125,8 +132,8 @@ describe("npm run demo", () => {
     const { code, stdout, stderr } = await demo.exited;
 
     expect(code).toBe(130);
-    expect(stderr).toBe("\ninterrupted: stopping the control plane\n");
-    expect(stdout).not.toContain("all 5 checks hold");
+    expect(stderr).toBe("\ninterrupted: stopping the control plane and the registry\n");
+    expect(stdout).not.toContain("all 7 checks hold");
     expect(await eventuallyClean(tmp!)).toEqual([]);
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * The registry side of the contract: the `Registry` interface and its OCI distribution client
+ * (`OCIRegistry`, on Node's own `fetch`), credentials, typed registry errors, references, digests
+ * and digest-verified blob copies.
+ *
+ * Twin of Go cocoon-common's `oci` and `ociutil` packages. Loads nothing beyond Node.
+ *
+ * @module
+ */
+export { copyBlobExact, copyBlobSized, verifyBlob } from "./blob-copy.js";
+export type { VerifyBlobOptions } from "./blob-copy.js";
+export { staticCredentials } from "./credentials.js";
+export { dockerConfigCredentials } from "./docker-config.js";
+export type { DockerConfigOptions } from "./docker-config.js";
+export type { CredentialSource, RegistryCredentials } from "./credentials.js";
+export { sha256Digest, sha256Hex } from "./digest.js";
+export { isRegistryError, RegistryError } from "./errors.js";
+export type { RegistryErrorCode, RegistryErrorDetails } from "./errors.js";
+export { deleteSetSnapshots, hasHibernateSnapshot } from "./hibernate-snapshot.js";
+export type { SetSnapshotCleanup, SetVM } from "./hibernate-snapshot.js";
+export { OCIRegistry } from "./oci-registry.js";
+export type { OCIRegistryOptions } from "./oci-registry-options.js";
+export { parseDigestReference, parseReference, parseRepository, parseTag } from "./reference.js";
+export type { Reference, RepositoryName } from "./reference.js";
+export type { Downloader, FetchedManifest, Registry, RegistryCallOptions, Uploader } from "./registry.js";
+export { isRelativeRef, parseRef } from "./relative-ref.js";
+export type { RelativeRef } from "./relative-ref.js";

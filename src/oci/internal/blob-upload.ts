@@ -1,0 +1,53 @@
+import { verifyBlob } from "../blob-copy.js";
+import { isRegistryError } from "../errors.js";
+import type { RepositoryName } from "../reference.js";
+import { uploadRef } from "./refs.js";
+import type { RegistryRequest } from "./transport.js";
+
+/** One blob to upload. */
+export interface BlobUpload {
+  readonly base: string;
+  readonly name: string;
+  readonly digest: string;
+  readonly body: AsyncIterable<Uint8Array>;
+  readonly size: number;
+  readonly signal?: AbortSignal | undefined;
+}
+
+type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
+type BlobURL = (ref: RepositoryName, path: string) => string;
+
+/**
+ * Uploads a blob monolithically: `POST …/blobs/uploads/` (which also settles authentication, so
+ * the streamed body is never sent twice), then one `PUT <location>?digest=…` with exactly `size`
+ * bytes. The body passes through {@link verifyBlob}, so a body of the wrong length or digest fails
+ * here with that error instead of whatever the registry makes of it.
+ */
+export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobURL): Promise<void> {
+  const { name, digest, size } = upload;
+  const ref = uploadRef(upload.base, name, digest);
+  const what = `put blob ${name}@${digest}`;
+  const start = await send(ref, { method: "POST", url: blobURL(ref, "uploads/"), what, ok: [202], headers: { "content-length": "0" } });
+  await start.body?.cancel();
+  const location = start.headers.get("location");
+  const target = new URL(location ?? "", blobURL(ref, "uploads/"));
+  target.searchParams.set("digest", digest);
+  const checked = verifyBlob(upload.body, digest, size);
+  let bodyError: unknown;
+  const body = (async function* () {
+    try {
+      yield* checked;
+    } catch (err) {
+      bodyError = err;
+      throw err;
+    }
+  })();
+  try {
+    const headers = { "content-type": "application/octet-stream", "content-length": String(size) };
+    const done = await send(ref, { method: "PUT", url: target.href, what, ok: [201], headers, body });
+    await done.body?.cancel();
+  } catch (err) {
+    if (isRegistryError(bodyError)) throw bodyError; // the body's own length or digest was wrong
+    throw err;
+  }
+}

@@ -1,0 +1,135 @@
+import { Readable } from "node:stream";
+import { verifyBlob } from "./blob-copy.js";
+import { sha256Digest } from "./digest.js";
+import { RegistryError } from "./errors.js";
+import { Authorizer } from "./internal/authorizer.js";
+import { bodyChunks, readBody } from "./internal/body.js";
+import { uploadBlob } from "./internal/blob-upload.js";
+import { deleteManifestRef } from "./internal/delete-manifest.js";
+import { blobRef, manifestRef } from "./internal/refs.js";
+import { schemeFor } from "./internal/scheme.js";
+import { Transport, type RegistryRequest } from "./internal/transport.js";
+import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
+import type { RepositoryName } from "./reference.js";
+import type { FetchedManifest, Registry, RegistryCallOptions } from "./registry.js";
+
+type Action = "pull" | "pull,push" | "delete";
+
+/**
+ * A {@link Registry} on the OCI distribution API, with Node's own `fetch` (Go's `oci.OCIRegistry`).
+ *
+ * `base` is the registry host plus an optional repository prefix (`ghcr.io/acme/snapshots`,
+ * `127.0.0.1:5000`); `name` (a VM name) is appended to it, and a reference holding a `:` is a digest.
+ * Every call takes an `AbortSignal`, is bounded by `timeoutMs`, and fails with a typed
+ * {@link RegistryError}: absent (`ERR_REGISTRY_NOT_FOUND`) is never confused with unauthorized,
+ * forbidden, unreachable or timed out. Blobs stream in both directions and are digest-verified.
+ *
+ * @example
+ * ```ts
+ * const registry = new OCIRegistry(process.env.OCI_REGISTRY ?? "", { credentials: dockerConfigCredentials() });
+ * if (await registry.hasManifest("vk-demo-sandbox-0", SnapshotTag.Hibernate)) restore();
+ * ```
+ */
+export class OCIRegistry implements Registry {
+  readonly #base: string;
+  readonly #insecure: readonly string[];
+  readonly #timeoutMs: number;
+  readonly #authorizer: Authorizer;
+  readonly #transport: Transport;
+
+  /**
+   * @param base - Registry host and optional repository prefix, as Go's `NewOCIRegistry` takes it.
+   * @param options - Credentials, plain-HTTP hosts, timeout and retries.
+   */
+  constructor(base: string, options: OCIRegistryOptions = {}) {
+    this.#base = base;
+    this.#insecure = options.insecure ?? [];
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    const fetchFn = options.fetch ?? globalThis.fetch;
+    this.#authorizer = new Authorizer({ credentials: options.credentials, insecure: this.#insecure, fetch: fetchFn });
+    this.#transport = new Transport({ authorizer: this.#authorizer, fetch: fetchFn, timeoutMs: this.#timeoutMs, retries: options.retries ?? 2 });
+  }
+
+  /** Requests sent so far: `registry` to the registry itself, `token` to its token endpoint. */
+  get requestCounts(): { readonly registry: number; readonly token: number } {
+    return { registry: this.#transport.requests, token: this.#authorizer.tokenRequests };
+  }
+
+  /** Reports whether `reference` (a tag or a digest) names a manifest: one `HEAD`; only a 404 is "absent". */
+  async hasManifest(name: string, reference: string, options: RegistryCallOptions = {}): Promise<boolean> {
+    const ref = manifestRef(this.#base, name, reference);
+    const response = await this.#send(ref, "pull", options, {
+      method: "HEAD",
+      url: this.#url(ref, "manifests", ref.identifier),
+      what: `head manifest ${name}:${reference}`,
+      ok: [200, 404],
+      headers: { accept: MANIFEST_ACCEPT },
+    });
+    return response.status === 200;
+  }
+
+  /** Fetches the manifest `reference` names, byte for byte; a digest reference is checked against the bytes. */
+  async getManifest(name: string, reference: string, options: RegistryCallOptions = {}): Promise<FetchedManifest> {
+    const ref = manifestRef(this.#base, name, reference);
+    const what = `get manifest ${name}:${reference}`;
+    const url = this.#url(ref, "manifests", ref.identifier);
+    const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200], headers: { accept: MANIFEST_ACCEPT } });
+    const data = await readBody(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal }, MAX_MANIFEST_BYTES);
+    if (ref.kind === "digest" && sha256Digest(data) !== ref.identifier) {
+      throw new RegistryError("ERR_REGISTRY_DIGEST_MISMATCH", `${what}: manifest digest mismatch: got ${sha256Digest(data)}`);
+    }
+    return { data, contentType: (response.headers.get("content-type") ?? "").trim() };
+  }
+
+  /** Stores `data` under `tag` with the given media type. */
+  async putManifest(name: string, tag: string, data: Uint8Array, contentType: string, options: RegistryCallOptions = {}): Promise<void> {
+    const ref = manifestRef(this.#base, name, tag);
+    const url = this.#url(ref, "manifests", ref.identifier);
+    const req = { method: "PUT", url, what: `put manifest ${name}:${tag}`, ok: [201], headers: { "content-type": contentType }, body: data } as const;
+    await this.#send(ref, "pull,push", options, req).then((r) => r.body?.cancel());
+  }
+
+  /**
+   * Deletes the manifest `reference` names; absent counts as deleted. A tag is deleted as a tag
+   * (distribution untags it); a registry that refuses tag deletes gets the digest deleted instead.
+   */
+  async deleteManifest(name: string, reference: string, options: RegistryCallOptions = {}): Promise<void> {
+    const ref = manifestRef(this.#base, name, reference);
+    const url = (identifier: string): string => this.#url(ref, "manifests", identifier);
+    await deleteManifestRef(ref, `delete manifest ${reference}`, url, (action, req) => this.#send(ref, action, options, req));
+  }
+
+  /** Reports whether the repository holds the blob: one `HEAD`. */
+  async hasBlob(name: string, digest: string, options: RegistryCallOptions = {}): Promise<boolean> {
+    const ref = blobRef(this.#base, name, digest);
+    const url = this.#url(ref, "blobs", digest);
+    const response = await this.#send(ref, "pull", options, { method: "HEAD", url, what: `head blob ${name}@${digest}`, ok: [200, 404] });
+    return response.status === 200;
+  }
+
+  /** Streams a blob; the stream errors when the bytes do not match the digest or the announced length. */
+  async getBlob(name: string, digest: string, options: RegistryCallOptions = {}): Promise<Readable> {
+    const ref = blobRef(this.#base, name, digest);
+    const url = this.#url(ref, "blobs", digest);
+    const what = `get blob ${name}@${digest}`;
+    const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] });
+    const length = Number(response.headers.get("content-length") ?? NaN);
+    const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
+    return Readable.from(verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined), { objectMode: false });
+  }
+
+  /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */
+  async putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options: RegistryCallOptions = {}): Promise<void> {
+    const upload = { base: this.#base, name, digest, body, size, signal: options.signal };
+    const send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> => this.#send(ref, "pull,push", options, req);
+    await uploadBlob(upload, send, (ref, path) => this.#url(ref, "blobs", path));
+  }
+
+  #url(ref: RepositoryName, kind: "manifests" | "blobs", identifier: string): string {
+    return `${schemeFor(ref.registry, this.#insecure)}://${ref.registry}/v2/${ref.repository}/${kind}/${identifier}`;
+  }
+
+  #send(ref: RepositoryName, action: Action, options: RegistryCallOptions, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> {
+    return this.#transport.send({ ...req, registry: ref.registry, scope: `repository:${ref.repository}:${action}`, signal: options.signal });
+  }
+}

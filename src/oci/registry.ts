@@ -1,0 +1,71 @@
+import type { Readable } from "node:stream";
+
+/**
+ * Options every registry call takes.
+ */
+export interface RegistryCallOptions {
+  /** Aborts the call; a body already handed out is destroyed with the abort reason. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A manifest as the registry served it: the exact bytes and the `Content-Type` it was sent with.
+ */
+export interface FetchedManifest {
+  /** The manifest bytes, unchanged. */
+  readonly data: Uint8Array;
+  /** The media type from the response's `Content-Type` header. */
+  readonly contentType: string;
+}
+
+/**
+ * Uploads blobs and manifests: the push half of Go's `snapshot.Uploader`.
+ *
+ * `name` is the repository (a VM name), `digest` is `sha256:<hex>`.
+ */
+export interface Uploader {
+  /** Reports whether the repository already holds the blob. */
+  hasBlob(name: string, digest: string, options?: RegistryCallOptions): Promise<boolean>;
+  /** Uploads `size` bytes from `body`; the registry refuses a body whose digest or length differs. */
+  putBlob(
+    name: string,
+    digest: string,
+    body: AsyncIterable<Uint8Array>,
+    size: number,
+    options?: RegistryCallOptions,
+  ): Promise<void>;
+  /** Stores `data` under `tag` with the given media type. */
+  putManifest(
+    name: string,
+    tag: string,
+    data: Uint8Array,
+    contentType: string,
+    options?: RegistryCallOptions,
+  ): Promise<void>;
+}
+
+/**
+ * Downloads manifests and digest-verified blob streams: the pull half of Go's `snapshot.Downloader`.
+ */
+export interface Downloader {
+  /**
+   * Fetches the manifest that `reference` (a tag or a digest) names.
+   * Rejects with an error that `isRegistryError(err, "ERR_REGISTRY_NOT_FOUND")` recognizes when it is absent.
+   */
+  getManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<FetchedManifest>;
+  /**
+   * Streams a blob. The stream errors (it never ends cleanly) when the bytes do not match the digest,
+   * and it is destroyed when the signal aborts.
+   */
+  getBlob(name: string, digest: string, options?: RegistryCallOptions): Promise<Readable>;
+}
+
+/**
+ * A registry as the operator and the agent use it: Go's `oci.Registry`.
+ */
+export interface Registry extends Uploader, Downloader {
+  /** Reports whether `reference` (a tag or a digest) names a manifest; an error is never "absent". */
+  hasManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<boolean>;
+  /** Deletes the manifest `reference` names; a missing one counts as deleted. */
+  deleteManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<void>;
+}

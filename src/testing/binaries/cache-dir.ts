@@ -1,0 +1,42 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { DISTRIBUTION_VERSION, KUBERNETES_VERSION } from "./versions.js";
+
+/**
+ * Returns the folder that holds the built `etcd` and `kube-apiserver` for {@link KUBERNETES_VERSION}.
+ *
+ * The root is `$COCOON_CONTROLPLANE_CACHE` when set, else `${XDG_CACHE_HOME:-~/.cache}/cocoon-common/controlplane`;
+ * the version is always appended, so a new release never reuses old binaries.
+ *
+ * @example
+ * ```ts
+ * controlPlaneCacheDir({ HOME: "/home/me" }); // "/home/me/.cache/cocoon-common/controlplane/v1.35.4"
+ * ```
+ */
+export function controlPlaneCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(controlPlaneCacheRoot(env), KUBERNETES_VERSION);
+}
+
+/** Returns the version-independent root of {@link controlPlaneCacheDir}. */
+export function controlPlaneCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.COCOON_CONTROLPLANE_CACHE || join(cacheHome(env), "cocoon-common", "controlplane");
+}
+
+/**
+ * Returns the folder that holds the built distribution `registry` for {@link DISTRIBUTION_VERSION}.
+ *
+ * The root is `$COCOON_REGISTRY_CACHE` when set, else `${XDG_CACHE_HOME:-~/.cache}/cocoon-common/registry`;
+ * the version is always appended.
+ *
+ * @example
+ * ```ts
+ * registryCacheDir({ HOME: "/home/me" }); // "/home/me/.cache/cocoon-common/registry/v3.1.2"
+ * ```
+ */
+export function registryCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.COCOON_REGISTRY_CACHE || join(cacheHome(env), "cocoon-common", "registry"), DISTRIBUTION_VERSION);
+}
+
+function cacheHome(env: NodeJS.ProcessEnv): string {
+  return env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache");
+}

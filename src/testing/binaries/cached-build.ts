@@ -1,0 +1,73 @@
+import { mkdir, readdir, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { CocoonError, type CocoonErrorCode } from "../../errors.js";
+import { acquireBuildLock } from "./build-lock.js";
+import { formatElapsed, type ProgressLog } from "./build-progress.js";
+
+/** What {@link ensureCachedBuild} builds, where, and how it tells a usable cache. */
+export interface CachedBuildSpec {
+  /** The version-keyed cache folder that holds the finished binaries. */
+  readonly dir: string;
+  /** What is built, for progress lines (`etcd and kube-apiserver v1.35.4`). */
+  readonly what: string;
+  /** A line on how long the first build takes. */
+  readonly firstBuildNote: string;
+  /** Error code of a failure. */
+  readonly code: CocoonErrorCode;
+  /** Reports whether `dir` holds binaries that run. */
+  isUsable(dir: string): Promise<boolean>;
+  /** Builds into the fresh folder `outDir` (its `src/` is removed afterwards). */
+  build(outDir: string): Promise<void>;
+  /** Progress lines. */
+  readonly log: ProgressLog;
+  /** Aborts the wait for another builder. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/**
+ * Returns `cache` when `spec.dir` is usable, else builds it once and returns `build`.
+ *
+ * One process builds while the others wait on a lock file; the build goes to `<dir>.tmp-<pid>` and
+ * is renamed into place only when complete, so a killed build never leaves a half cache.
+ *
+ * @internal
+ */
+export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" | "build"> {
+  const { dir, log } = spec;
+  if (await spec.isUsable(dir)) return "cache";
+  await mkdir(dirname(dir), { recursive: true });
+  const release = await acquireBuildLock(`${dir}.lock`, {
+    onWait: (pid) => log(`waiting for process ${pid}, which is building ${spec.what}`),
+    ...(spec.signal && { signal: spec.signal }),
+  });
+  try {
+    if (await spec.isUsable(dir)) return "cache";
+    const started = Date.now();
+    log(`building ${spec.what} into ${dir}`);
+    log(spec.firstBuildNote);
+    await removeInterruptedBuilds(dir);
+    const tmp = `${dir}.tmp-${process.pid}`;
+    try {
+      await spec.build(tmp);
+      await rm(join(tmp, "src"), { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
+      await rename(tmp, dir);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+    if (!(await spec.isUsable(dir))) throw new CocoonError(spec.code, `binaries built into ${dir} do not run`);
+    log(`${spec.what} ready in ${formatElapsed(Date.now() - started)}`);
+    return "build";
+  } finally {
+    await release();
+  }
+}
+
+/** Removes `<dir>.tmp-*` folders that builds killed midway left behind (the caller holds the lock). */
+async function removeInterruptedBuilds(dir: string): Promise<void> {
+  const prefix = `${basename(dir)}.tmp-`;
+  const siblings = await readdir(dirname(dir));
+  for (const name of siblings.filter((n) => n.startsWith(prefix))) {
+    await rm(join(dirname(dir), name), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,106 @@
+import { join, resolve } from "node:path";
+import { CocoonError } from "../../errors.js";
+import type { ProgressLog } from "./build-progress.js";
+import { controlPlaneCacheDir } from "./cache-dir.js";
+import { ensureCachedBuild } from "./cached-build.js";
+import { buildWithGo } from "./control-plane-build.js";
+import { isExecutable } from "./executable.js";
+import { runCommand } from "./run-command.js";
+import { KUBERNETES_VERSION } from "./versions.js";
+
+/** Where {@link ensureControlPlaneBinaries} found the binaries. */
+export type BinarySource = "env" | "cache" | "build";
+
+/** Paths of the two control-plane binaries. */
+export interface ControlPlaneBinaries {
+  /** Absolute path of `etcd`. */
+  etcd: string;
+  /** Absolute path of `kube-apiserver`. */
+  kubeApiserver: string;
+  /** `env` (TEST_ASSET_* or KUBEBUILDER_ASSETS), `cache` (built earlier) or `build` (built by this call). */
+  source: BinarySource;
+}
+
+/** Options of {@link ensureControlPlaneBinaries} and {@link ensureRegistryBinary}. */
+export interface EnsureBinariesOptions {
+  /** Environment to read; default `process.env` (also passed to `go`). */
+  env?: NodeJS.ProcessEnv;
+  /** Cache folder; default {@link controlPlaneCacheDir} or {@link registryCacheDir}. */
+  cacheDir?: string;
+  /** Progress lines; default: written to stderr with a `[controlplane]` or `[registry]` prefix. */
+  log?: ProgressLog;
+  /** Aborts a running build. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Finds or builds `etcd` and `kube-apiserver` for {@link startControlPlane}.
+ *
+ * Order: `TEST_ASSET_ETCD` / `TEST_ASSET_KUBE_APISERVER` (envtest's convention), then
+ * `$KUBEBUILDER_ASSETS/{etcd,kube-apiserver}`, then the version-keyed cache, else a build with
+ * Go from the module proxy (several minutes the first time; one process builds, others wait).
+ *
+ * @throws CocoonError `ERR_CONTROL_PLANE` when a configured path is missing, or there is no `go` to build with.
+ *
+ * @example
+ * ```ts
+ * const { etcd, kubeApiserver, source } = await ensureControlPlaneBinaries();
+ * ```
+ */
+export async function ensureControlPlaneBinaries(options: EnsureBinariesOptions = {}): Promise<ControlPlaneBinaries> {
+  const env = options.env ?? process.env;
+  const log = options.log ?? ((line: string) => process.stderr.write(`[controlplane] ${line}\n`));
+  const fromEnv = await binariesFromEnv(env);
+  if (fromEnv) return fromEnv;
+
+  const dir = options.cacheDir ?? controlPlaneCacheDir(env);
+  const source = await ensureCachedBuild({
+    dir,
+    what: `etcd and kube-apiserver ${KUBERNETES_VERSION}`,
+    firstBuildNote: "the first build takes several minutes (3-6 on 2 cores) and about 2 GB of Go build cache; later runs reuse it",
+    code: "ERR_CONTROL_PLANE",
+    isUsable: (d) => isUsableCache(pathsIn(d)),
+    build: (outDir) => buildWithGo(outDir, { log, env, signal: options.signal }),
+    log,
+    signal: options.signal,
+  });
+  return { ...pathsIn(dir), source };
+}
+
+const pathsIn = (dir: string): { etcd: string; kubeApiserver: string } => ({ etcd: join(dir, "etcd"), kubeApiserver: join(dir, "kube-apiserver") });
+
+async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBinaries | undefined> {
+  const assets = env.KUBEBUILDER_ASSETS;
+  const pick = (variable: string, name: string): [string, string] | undefined => {
+    if (env[variable]) return [resolve(env[variable]), variable];
+    return assets ? [resolve(assets, name), "KUBEBUILDER_ASSETS"] : undefined;
+  };
+  const etcd = pick("TEST_ASSET_ETCD", "etcd");
+  const kubeApiserver = pick("TEST_ASSET_KUBE_APISERVER", "kube-apiserver");
+  if (!etcd && !kubeApiserver) return undefined;
+  if (!etcd || !kubeApiserver) {
+    throw new CocoonError(
+      "ERR_CONTROL_PLANE",
+      "set both TEST_ASSET_ETCD and TEST_ASSET_KUBE_APISERVER (or KUBEBUILDER_ASSETS), or neither to build them",
+    );
+  }
+  for (const [path, variable] of [etcd, kubeApiserver]) {
+    if (!(await isExecutable(path))) {
+      throw new CocoonError("ERR_CONTROL_PLANE", `${path} (from ${variable}) is not an executable file`);
+    }
+  }
+  return { etcd: etcd[0], kubeApiserver: kubeApiserver[0], source: "env" };
+}
+
+async function isUsableCache(paths: { etcd: string; kubeApiserver: string }): Promise<boolean> {
+  if (!(await isExecutable(paths.etcd)) || !(await isExecutable(paths.kubeApiserver))) return false;
+  try {
+    const [api] = await Promise.all([
+      runCommand(paths.kubeApiserver, ["--version"]),
+      runCommand(paths.etcd, ["--version"]),
+    ]);
+    return api.stdout.includes(KUBERNETES_VERSION);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureRegistryBinary } from "../binaries/registry-binary.js";
+import type { ProgressLog } from "../binaries/build-progress.js";
+import { onParentExit } from "../process/exit-cleanup.js";
+import { freePort } from "../process/free-port.js";
+import { startProcess, type ManagedProcess } from "../process/managed-process.js";
+import { renderRegistryConfig, type RegistryAuthConfig } from "./registry-config.js";
+import { waitRegistryReady } from "./registry-readiness.js";
+import { startTokenIssuer, TOKEN_ISSUER, TOKEN_SERVICE, type TokenIssuer, type TokenUser } from "./token-issuer.js";
+
+/** How {@link startRegistry}'s registry authenticates. */
+export type TestRegistryAuth = "none" | "htpasswd" | "token";
+
+/** Options of {@link startRegistry}. */
+export interface StartRegistryOptions {
+  /** The distribution `registry` binary; default {@link ensureRegistryBinary} (which may build it). */
+  binary?: string;
+  /** `none` (anonymous), `htpasswd` (basic auth, user `docker` with a generated password) or `token` (bearer tokens). */
+  auth?: TestRegistryAuth;
+  /** Users of the token issuer (`auth: "token"`); default one user `cocoon` with a generated password and every action. */
+  users?: Readonly<Record<string, TokenUser>>;
+  /** Deadline for the registry to answer `/v2/`, from spawning; default 30 s. */
+  startTimeoutMs?: number;
+  /** Grace after SIGTERM before SIGKILL in {@link TestRegistry.stop}; default 10 s. */
+  stopTimeoutMs?: number;
+  /** Build progress lines (see {@link ensureRegistryBinary}). */
+  log?: ProgressLog;
+  /** Aborts the start (the process is stopped, files removed). */
+  signal?: AbortSignal;
+}
+
+/** A running CNCF distribution registry; see {@link startRegistry}. */
+export interface TestRegistry {
+  /** `127.0.0.1:<port>`: the base to give `OCIRegistry` (plain HTTP, as it is loopback). */
+  readonly host: string;
+  /** `http://127.0.0.1:<port>`. */
+  readonly url: string;
+  /** How it authenticates. */
+  readonly auth: TestRegistryAuth;
+  /** The user name and password that work (`htpasswd`: `docker`; `token`: the first user), or `undefined` for `none`. */
+  readonly credentials: { readonly username: string; readonly password: string } | undefined;
+  /** Requests the token issuer has answered (0 without token auth). */
+  readonly tokenRequests: number;
+  /** Milliseconds from spawning to answering `/v2/`. */
+  readonly startupMs: number;
+  /** Process id of the registry. */
+  readonly pid: number;
+  /** Temporary folder with the configuration and the stored blobs; removed by {@link TestRegistry.stop}. */
+  readonly dir: string;
+  /** The last `lines` log lines of the registry. */
+  logTail(lines?: number): string;
+  /** Stops the registry (SIGTERM, SIGKILL after the grace time) and its token issuer, and removes {@link TestRegistry.dir}; idempotent. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a throwaway CNCF distribution registry (v3.1.2) on a free loopback port, deletes enabled.
+ *
+ * With `auth: "htpasswd"` the registry provisions its own htpasswd file (user `docker`, a random
+ * password read back from its log); with `auth: "token"` a small token issuer runs beside it,
+ * signing ES256 tokens with a key generated for this run. Files and processes are removed by
+ * {@link TestRegistry.stop}, and also when the calling process exits or gets SIGINT/SIGTERM.
+ *
+ * @throws CocoonError `ERR_TEST_REGISTRY` with the registry's last 40 log lines.
+ * @example
+ * ```ts
+ * const registry = await startRegistry({ auth: "token" });
+ * try {
+ *   const oci = new OCIRegistry(registry.host, { credentials: staticCredentials({ [registry.host]: registry.credentials! }) });
+ *   await oci.hasManifest("vk-demo-sandbox-0", "hibernate"); // => false
+ * } finally {
+ *   await registry.stop();
+ * }
+ * ```
+ */
+export async function startRegistry(options: StartRegistryOptions = {}): Promise<TestRegistry> {
+  const { log, signal } = options;
+  const binary = options.binary ?? (await ensureRegistryBinary({ ...(log && { log }), ...(signal && { signal }) })).registry;
+  const auth = options.auth ?? "none";
+  const started = Date.now();
+  const dir = await mkdtemp(join(tmpdir(), "cocoon-registry-"));
+  let proc: ManagedProcess | undefined;
+  let issuer: TokenIssuer | undefined;
+  const unregister = onParentExit(() => {
+    proc?.killNow();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const shutdown = async (): Promise<void> => {
+    await proc?.stop(options.stopTimeoutMs ?? 10_000);
+    await issuer?.stop();
+    await rm(dir, { recursive: true, force: true });
+    unregister();
+  };
+  try {
+    const users = options.users ?? { cocoon: { password: randomBytes(12).toString("base64url") } };
+    issuer = auth === "token" ? await startTokenIssuer(users) : undefined;
+    const port = await freePort();
+    const config = await authConfig(auth, dir, issuer);
+    await writeFile(join(dir, "config.json"), renderRegistryConfig(dir, port, config));
+    const env = { ...process.env, OTEL_TRACES_EXPORTER: "none", OTEL_SDK_DISABLED: "true" };
+    proc = startProcess("registry", binary, ["serve", join(dir, "config.json")], dir, env);
+    const url = `http://127.0.0.1:${port}`;
+    const htpasswd = await waitRegistryReady(url, proc, auth, started + (options.startTimeoutMs ?? 30_000), signal);
+    const [firstUser, firstEntry] = Object.entries(users)[0] ?? [];
+    const credentials = htpasswd ?? (auth === "token" && firstUser !== undefined ? { username: firstUser, password: firstEntry?.password ?? "" } : undefined);
+    const running = proc;
+    const tokens = issuer;
+    let stopping: Promise<void> | undefined;
+    return {
+      host: `127.0.0.1:${port}`,
+      url,
+      auth,
+      credentials,
+      get tokenRequests() {
+        return tokens?.requests ?? 0;
+      },
+      startupMs: Date.now() - started,
+      pid: running.pid,
+      dir,
+      logTail: (lines = 40) => running.logTail(lines).join("\n"),
+      stop: () => (stopping ??= shutdown()),
+    };
+  } catch (err) {
+    await shutdown();
+    throw err;
+  }
+}
+
+async function authConfig(auth: TestRegistryAuth, dir: string, issuer: TokenIssuer | undefined): Promise<RegistryAuthConfig> {
+  if (auth === "htpasswd") return { kind: "htpasswd", path: join(dir, "htpasswd") };
+  if (auth !== "token" || issuer === undefined) return { kind: "none" };
+  const jwks = join(dir, "jwks.json");
+  await writeFile(jwks, issuer.jwks);
+  return { kind: "token", realm: issuer.realm, service: TOKEN_SERVICE, issuer: TOKEN_ISSUER, jwks };
+}
