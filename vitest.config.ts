@@ -14,8 +14,19 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, "test/integration/**", "test/conformance/**"],
+          exclude: [...configDefaults.exclude, "test/integration/**", "test/conformance/**", "test/package/**"],
           typecheck: { enabled: true, include: ["src/**/*.test-d.ts", "test/**/*.test-d.ts"] },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "package",
+          include: ["test/package/**/*.test.ts"],
+          // Packs the package once, from a copy of the checkout without dist/ (prepack builds it).
+          globalSetup: ["test/package/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { readFileSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { ensureControlPlaneBinaries, ensureRegistryBinary, startControlPlane, type ControlPlaneConnection } from "../src/testing/index.js";
 
@@ -24,6 +25,15 @@ declare module "vitest" {
 
 /** Starts the shared control plane and returns its teardown. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // CI's runtime matrix shares one server among its runs (scripts/ci/shared-control-plane.ts).
+  const sharedFile = process.env.COCOON_SHARED_CONTROL_PLANE;
+  if (sharedFile !== undefined && sharedFile !== "") {
+    const shared = JSON.parse(readFileSync(sharedFile, "utf8")) as { connection: ControlPlaneConnection; binaries: { etcd: string; kubeApiserver: string } };
+    project.provide("controlPlane", shared.connection);
+    project.provide("controlPlaneBinaries", shared.binaries);
+    project.provide("registryBinary", (await ensureRegistryBinary()).registry);
+    return () => Promise.resolve();
+  }
   const binaries = await ensureControlPlaneBinaries();
   const registry = await ensureRegistryBinary();
   const plane = await startControlPlane({ binaries });

@@ -26,23 +26,16 @@ describe("package quality", () => {
   }, 60_000);
 
   it("arethetypeswrong finds no problem in any entry point", () => {
-    const { code, out } = run(bin("attw"), ["--pack", ".", "--profile", "esm-only", "--format", "json"]);
+    // Packed without scripts: `prepack` would rebuild dist/ under the feet of the tests running beside this one.
+    const dir = mkdtempSync(join(tmpdir(), "cocoon-attw-"));
+    const tarball = run("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", dir]).out.trim();
+    const { code, out } = run(bin("attw"), [join(dir, tarball), "--profile", "esm-only", "--format", "json"]);
+    rmSync(dir, { recursive: true, force: true });
     const report = JSON.parse(out.slice(out.indexOf("{"))) as { analysis: { problems: { kind: string; resolutionKind?: string }[] } };
     // The esm-only profile: node10 and require-from-CJS resolutions are out of scope for an ESM-only package
-    // (Node >= 20.19 loads it with require(esm), which the CommonJS test in pack.test.ts proves).
+    // (Node loads it with require(esm), which the CommonJS test in package/pack.test.ts proves).
     const ignored = new Set(["node10", "node16-cjs"]);
     expect(report.analysis.problems.filter((p) => !ignored.has(p.resolutionKind ?? ""))).toEqual([]);
     expect(code).toBe(0);
   }, 120_000);
-
-  it("typedoc builds with zero warnings (every export documented)", () => {
-    const out = mkdtempSync(join(tmpdir(), "cocoon-docs-"));
-    try {
-      const result = run(bin("typedoc"), ["--out", out]);
-      expect(result.out).not.toMatch(/\[warning\]|\[error\]/);
-      expect(result.code).toBe(0);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
-  }, 180_000);
 });

@@ -11,7 +11,15 @@ import { CocoonError } from "../errors.js";
 import { createHttpsTransport } from "./https-transport.js";
 import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-authentication.js";
 
-/** Options of {@link createClients}. */
+/**
+ * Options of {@link createClients}.
+ *
+ * @example
+ * ```ts
+ * const options: CreateClientsOptions = { transport: "fetch" }; // keep client-node's own HTTP library
+ * const clients = createClients(loadKubeConfig(), options);
+ * ```
+ */
 export interface CreateClientsOptions extends KeepAliveOptions {
   /**
    * How requests go out: `"node"` (the default) sends them with `node:https` / `node:http`, about

@@ -9,7 +9,15 @@ const APPLY_PATCH = "application/apply-patch+yaml";
 const CRD_RESOURCE = { group: "apiextensions.k8s.io", version: "v1", plural: "customresourcedefinitions" } as const;
 const POLL_MS = 100;
 
-/** Options of {@link installCRDs}. */
+/**
+ * Options of {@link installCRDs}.
+ *
+ * @example
+ * ```ts
+ * const options: InstallCRDsOptions = { timeoutMs: 120_000, fieldManager: "cocoon-operator" };
+ * await installCRDs(clients, options); // both CRDs applied and Established, or a TimeoutError
+ * ```
+ */
 export interface InstallCRDsOptions {
   /** Aborts the install; the promise rejects with the signal's reason. */
   signal?: AbortSignal | undefined;

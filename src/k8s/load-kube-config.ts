@@ -6,7 +6,15 @@ import { type Cluster, type ConfigOptions, type Context, KubeConfig, type User }
 import { CocoonError } from "../errors.js";
 import type { Env } from "./env.js";
 
-/** Options of {@link loadKubeConfig}; the defaults read the real process environment. */
+/**
+ * Options of {@link loadKubeConfig}; the defaults read the real process environment.
+ *
+ * @example
+ * ```ts
+ * const options: LoadKubeConfigOptions = { env: { KUBECONFIG: "/etc/cocoon/kubeconfig" } };
+ * const kubeConfig = loadKubeConfig(options); // that file only: no ~/.kube/config, no in-cluster fallback before it
+ * ```
+ */
 export interface LoadKubeConfigOptions {
   /** Environment to read `KUBECONFIG`, `KUBERNETES_SERVICE_HOST/PORT` and `POD_NAMESPACE` from; defaults to `process.env`. */
   env?: Env | undefined;

@@ -13,7 +13,15 @@ export interface ReleaseSeatClients {
   readonly core: Pick<CoreV1Api, "patchNamespacedPod" | "deleteNamespacedPod">;
 }
 
-/** Options of {@link releaseSeat}. */
+/**
+ * Options of {@link releaseSeat}.
+ *
+ * @example
+ * ```ts
+ * const options: ReleaseSeatOptions = { logger: console, signal: AbortSignal.timeout(30_000) };
+ * await releaseSeat(clients, pod, options);
+ * ```
+ */
 export interface ReleaseSeatOptions {
   /** Gets the flag failure at error level; without one, the failure is only in the result. */
   logger?: Logger | undefined;
@@ -24,6 +32,13 @@ export interface ReleaseSeatOptions {
 /**
  * What {@link releaseSeat} did. The seat is free whenever it resolves; `flagged` says whether the
  * node-local snapshot was kept as a warm-wake cache.
+ *
+ * @example
+ * ```ts
+ * const { flagged, flagError, deletion } = await releaseSeat(clients, pod, { logger });
+ * // => { flagged: true, deletion: "deleted" }: the agent keeps the snapshot, the seat is free
+ * if (!flagged) metrics.coldWakes.inc(); // flagError says why; the wake will pull from the registry
+ * ```
  */
 export interface ReleaseSeatResult {
   /** The pod carried keep-snapshot-on-delete when the delete was sent (flagged now, or before). */

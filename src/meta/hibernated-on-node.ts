@@ -15,8 +15,9 @@ export function readHibernatedOnNode(set: Annotated): string {
 }
 
 /**
- * Returns the delta that stashes the wake hint on a CocoonSet, or clears it for `null` or `""`
- * (as the Go operator sends `null` for an empty value).
+ * Returns the delta that stashes the wake hint on a CocoonSet, or clears it for `null`, `undefined`
+ * or `""` (as the Go operator sends `null` for an empty value). `undefined` is what client-node's
+ * `V1Pod` gives for the node of an unscheduled pod (`pod.spec?.nodeName`).
  *
  * @example
  * ```ts
@@ -24,8 +25,8 @@ export function readHibernatedOnNode(set: Annotated): string {
  * hibernatedOnNodeAnnotations(null); // => { "cocoonset.cocoonstack.io/hibernated-on-node": null }
  * ```
  */
-export function hibernatedOnNodeAnnotations(node: string | null): AnnotationDelta {
-  return { [Annotation.HibernatedOnNode]: node === "" ? null : node };
+export function hibernatedOnNodeAnnotations(node: string | null | undefined): AnnotationDelta {
+  return { [Annotation.HibernatedOnNode]: node === "" || node === undefined ? null : node };
 }
 
 /**

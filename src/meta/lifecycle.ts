@@ -21,7 +21,15 @@ export const LifecycleState = {
 /** One of the {@link LifecycleState} values. */
 export type LifecycleState = (typeof LifecycleState)[keyof typeof LifecycleState];
 
-/** The lifecycle the agent reports: state, the CocoonSet generation it observed, and a message. */
+/**
+ * The lifecycle the agent reports: state, the CocoonSet generation it observed, and a message.
+ *
+ * @example
+ * ```ts
+ * const status: LifecycleStatus = { state: LifecycleState.Hibernated, observedGeneration: 3, message: "" };
+ * applyLifecycleStatus(pod, status); // an empty message deletes the message key, as in Go
+ * ```
+ */
 export interface LifecycleStatus {
   /** A {@link LifecycleState}; read back raw, so any string the annotation holds. */
   state: LifecycleState | (string & {});

@@ -2,7 +2,15 @@ import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } 
 import { parseInt32, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
-/** What the agent reports about a running VM. */
+/**
+ * What the agent reports about a running VM.
+ *
+ * @example
+ * ```ts
+ * const runtime: Partial<VMRuntime> = { vmID: "a1b2c3", ip: "10.88.0.7" };
+ * vmRuntimeAnnotations(runtime); // => { "vm.cocoonstack.io/id": "a1b2c3", "vm.cocoonstack.io/ip": "10.88.0.7" }
+ * ```
+ */
 export interface VMRuntime {
   /** `vm.cocoonstack.io/id`. */
   vmID: string;

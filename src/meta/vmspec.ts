@@ -4,6 +4,13 @@ import { Annotation } from "./keys.js";
 /**
  * The VM the agent should run, as the operator writes it on the pod. Empty strings and `false`
  * mean "unset": both are represented by the annotation being absent.
+ *
+ * @example
+ * ```ts
+ * const spec: Partial<VMSpec> = { vmName: "vk-demo-sandbox-0", image: "ghcr.io/cocoonstack/agent:1.4", storage: "20Gi", managed: true };
+ * applyVMSpec(pod, spec); // fields left out (or "" / false) are left alone
+ * parseVMSpec(pod).storage; // => "20Gi"
+ * ```
  */
 export interface VMSpec {
   /** `vm.cocoonstack.io/name`. */

@@ -4,7 +4,15 @@ import { annotationsSatisfied, type AnnotationDelta } from "../../meta/index.js"
 import { sendPatch } from "./send-patch.js";
 import { resolveTarget, type AnnotationClients, type KubeObject, type Target } from "./target.js";
 
-/** Options of the annotation patch helpers. */
+/**
+ * Options of the annotation patch helpers.
+ *
+ * @example
+ * ```ts
+ * const options: AnnotationPatchOptions = { signal: AbortSignal.timeout(5_000) };
+ * pod = await patchHibernateState(clients, pod, true, options); // rejects with a TimeoutError after 5 s
+ * ```
+ */
 export interface AnnotationPatchOptions {
   /** Aborts the request; the call then rejects with the signal's reason. */
   signal?: AbortSignal | undefined;

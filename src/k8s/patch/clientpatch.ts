@@ -4,7 +4,16 @@ import { mergeFromBody } from "./merge-from.js";
 import { sendPatch } from "./send-patch.js";
 import { resolveTarget, type KubeObject, type PatchClients } from "./target.js";
 
-/** Options of {@link patch} and {@link patchStatus}. */
+/**
+ * Options of {@link patch} and {@link patchStatus}.
+ *
+ * @example
+ * ```ts
+ * const options: PatchOptions = { optimisticLock: true, signal: AbortSignal.timeout(10_000) };
+ * set = await patch(clients, set, (draft) => void (draft.metadata.labels = { team: "agents" }), options);
+ * // a concurrent write since `set` was read: rejects with a 409, isConflict(err) === true
+ * ```
+ */
 export interface PatchOptions {
   /**
    * Guard the patch with the object's `metadata.resourceVersion` (controller-runtime's

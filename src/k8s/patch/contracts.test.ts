@@ -97,6 +97,8 @@ describe("patchHibernatedOnNode", () => {
     ["other node", { [Annotation.HibernatedOnNode]: "node-a" }, "node-b", "node-b"],
     ["clear", { [Annotation.HibernatedOnNode]: "node-a" }, null, null],
     ["clear with empty string", { [Annotation.HibernatedOnNode]: "node-a" }, "", null],
+    ["clear with undefined (an unscheduled pod's node)", { [Annotation.HibernatedOnNode]: "node-a" }, undefined, null],
+    ["undefined when missing sends nothing", undefined, undefined, undefined],
     ["clear when missing", undefined, null, undefined],
     ["clear when empty value", { [Annotation.HibernatedOnNode]: "" }, null, undefined],
   ] as const)("%s", async (_name, annotations, node, sent) => {

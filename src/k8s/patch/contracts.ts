@@ -106,21 +106,21 @@ export async function patchCocoonSetGeneration<T extends KubeObject>(
 }
 
 /**
- * Stashes the wake hint (the main pod's node) on a CocoonSet, or clears it for `null` or `""`; no
+ * Stashes the wake hint (the main pod's node) on a CocoonSet, or clears it for `null`, `undefined` or `""`; no
  * request when {@link readHibernatedOnNode} already equals it (`""` meaning unset).
  *
  * The operator writes it when it releases a seat and clears it once the woken VM is live.
  *
  * @example
  * ```ts
- * await patchHibernatedOnNode(clients, set, main.spec.nodeName); // stash
+ * await patchHibernatedOnNode(clients, set, main.spec?.nodeName); // stash (an unscheduled pod's undefined clears)
  * await patchHibernatedOnNode(clients, set, null); // clear: {"metadata":{"annotations":{"cocoonset.cocoonstack.io/hibernated-on-node":null}}}
  * ```
  */
 export async function patchHibernatedOnNode<T extends KubeObject>(
   clients: CocoonSetPatchClients,
   set: T,
-  node: string | null,
+  node: string | null | undefined,
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
   return patchUnless(clients, set, hibernatedOnNodeAnnotations(node), readHibernatedOnNode(set) === (node ?? ""), options, resolveTarget(set));
