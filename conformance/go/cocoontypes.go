@@ -7,7 +7,8 @@ import (
 
 // The cocoon-common v0.3.0 API types (apis/v1/cocoonset_types.go, cocoonhibernation_types.go),
 // re-declared field for field with the same json tags and omitempty: they decide what
-// client.MergeFrom sends. Enum types are plain strings here; only their wire form matters.
+// client.MergeFrom sends. The spec types meta.FromAgentSpec reads (and their enums) are in spec.go;
+// the other enums are plain strings here, as only their wire form matters.
 
 type CocoonSet struct {
 	metav1.TypeMeta   `json:",inline"`

@@ -67,12 +67,12 @@ function valueAt(tree: JSONNode, value: unknown, path: readonly string[]): unkno
   let node = tree;
   let at = value;
   for (const name of path) {
-    if (node.kind !== "object") return undefined;
+    if (node.kind !== "object" || typeof at !== "object" || at === null) return undefined;
     const matches = node.members.filter(([key]) => foldName(key) === foldName(name));
     if (matches.length !== 1) return undefined;
     const [key, child] = matches[0] as readonly [string, JSONNode];
     node = child;
-    at = Object.hasOwn(at as object, key) ? (at as Record<string, unknown>)[key] : undefined;
+    at = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
   }
   return at;
 }

@@ -3,6 +3,7 @@
 // (duplicates too) with the span of text it came from. The value is checked whole (one scan for
 // its end and depth, V8's parser for its syntax); a container's members are read only when asked
 // for, one level at a time, so a large `object` that is echoed as text is never built as a tree.
+import { readString, unexpected } from "./json-string.js";
 
 /** One JSON value and the span `[start, end)` of the text it was read from. */
 export type JSONNode = { readonly start: number; readonly end: number } & (
@@ -17,8 +18,6 @@ export type JSONNode = { readonly start: number; readonly end: number } & (
 export const MAX_NESTING_DEPTH = 10_000;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const PLAIN_STRING = /"([^"\\\u0000-\u001f]*)"/y;
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 /**
  * Reads the first JSON value of `text`; anything after it is ignored, as Go's decoder does.
@@ -144,46 +143,6 @@ function readScalar(text: string, pos: number): [JSONNode, number] {
   return [{ kind: "number", text: number[0], start: pos, end }, end];
 }
 
-function readString(text: string, pos: number): [string, number] {
-  PLAIN_STRING.lastIndex = pos;
-  const plain = PLAIN_STRING.exec(text);
-  if (plain !== null) return [plain[1] as string, PLAIN_STRING.lastIndex];
-  let out = "";
-  for (let i = pos + 1; i < text.length; i++) {
-    const c = text[i] as string;
-    if (c === '"') return [out, i + 1];
-    if (c < " ") throw unexpected(text, i, "in string literal");
-    if (c !== "\\") {
-      out += c;
-      continue;
-    }
-    const e = text[++i];
-    if (e === undefined) break;
-    if (e !== "u") {
-      const short = ESCAPES[e];
-      if (short === undefined) throw unexpected(text, i, "in string escape code");
-      out += short;
-      continue;
-    }
-    const unit = hex4(text, i + 1);
-    i += 4;
-    const low = unit >= 0xd800 && unit < 0xdc00 && text[i + 1] === "\\" && text[i + 2] === "u" ? hex4(text, i + 3) : -1;
-    if (low >= 0xdc00 && low < 0xe000) {
-      out += String.fromCharCode(unit, low);
-      i += 6;
-    } else {
-      out += unit >= 0xd800 && unit < 0xe000 ? "\ufffd" : String.fromCharCode(unit);
-    }
-  }
-  throw new SyntaxError("unexpected EOF");
-}
-
-function hex4(text: string, at: number): number {
-  const digits = text.slice(at, at + 4);
-  if (!/^[0-9a-fA-F]{4}$/.test(digits)) throw digits.length < 4 ? new SyntaxError("unexpected EOF") : unexpected(text, at, "in \\u hexadecimal character escape");
-  return parseInt(digits, 16);
-}
-
 function skipSpace(text: string, pos: number): number {
   while (pos < text.length) {
     const c = text.charCodeAt(pos);
@@ -191,9 +150,4 @@ function skipSpace(text: string, pos: number): number {
     pos++;
   }
   return pos;
-}
-
-function unexpected(text: string, pos: number, context: string): SyntaxError {
-  const c = text.codePointAt(pos);
-  return new SyntaxError(c === undefined ? "unexpected EOF" : `invalid character ${JSON.stringify(String.fromCodePoint(c))} ${context}`);
 }
