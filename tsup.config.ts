@@ -7,6 +7,7 @@ export default defineConfig({
     "apis/v1/index": "src/apis/v1/index.ts",
     "k8s/index": "src/k8s/index.ts",
     "oci/index": "src/oci/index.ts",
+    "snapshot/index": "src/snapshot/index.ts",
     "testing/index": "src/testing/index.ts",
     "cli/main": "src/cli/main.ts",
   },

@@ -1,7 +1,8 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Proposed replacement of vitest.config.ts: two projects, so unit tests never start a control plane.
+// Three projects, so unit tests never start a control plane or build the Go oracle.
 //   npx vitest run --project unit          fast, no binaries needed
+//   npx vitest run --project conformance   compares with Go itself (builds the oracle once)
 //   npx vitest run --project integration   starts one etcd + kube-apiserver for all integration files
 export default defineConfig({
   test: {

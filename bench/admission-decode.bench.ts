@@ -42,15 +42,28 @@ const review = (object: unknown): string =>
     },
   });
 
-const item = (i: number) => ({ name: `toolbox-${String(i)}`, image: "ghcr.io/cocoonstack/toolbox:1.2.3", resources: { limits: { cpu: "500m", memory: "1Gi" } } });
+const item = (i: number) => ({
+  name: `toolbox-${String(i)}`,
+  image: "ghcr.io/cocoonstack/toolbox:1.2.3",
+  resources: { limits: { cpu: "500m", memory: "1Gi" } },
+});
 const bodies: [string, string, number][] = [
-  ["typical CREATE review", review({ apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonSet", metadata: { name: "demo" }, spec: { agent: { image: "img" }, toolboxes: [item(0), item(1)] } }), 5_000],
+  [
+    "typical CREATE review",
+    review({
+      apiVersion: "cocoonset.cocoonstack.io/v1",
+      kind: "CocoonSet",
+      metadata: { name: "demo" },
+      spec: { agent: { image: "img" }, toolboxes: [item(0), item(1)] },
+    }),
+    5_000,
+  ],
   ["1 MiB object", review({ items: Array.from({ length: 9_000 }, (_, i) => item(i)) }), 20],
   ["10 MiB object (the default cap)", review({ items: Array.from({ length: 90_000 }, (_, i) => item(i)) }), 3],
 ];
 
 for (const [name, text, iterations] of bodies) {
-  const [peer, ours] = interleavedMin([() => JSON.parse(text), () => reviewFromText(text)], iterations) as [number, number];
+  const [peer, ours] = interleavedMin([() => JSON.parse(text) as unknown, () => reviewFromText(text)], iterations) as [number, number];
   console.log(`${name}: ${(text.length / 1024).toFixed(1)} KiB`);
   row("  JSON.parse (peer)", peer);
   row("  decodeAdmissionReview's decode (Go's rules)", ours, peer);

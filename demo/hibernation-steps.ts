@@ -27,6 +27,7 @@ import { buildMainPod, getCocoonSet, setPhase, setSuspend } from "./operator.js"
 import { CheckFailed, annotations, check, sameJSON, show, step } from "./report.js";
 import { MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
 import { describeProbe, probe, pushHibernateSnapshot } from "./snapshot-registry.js";
+import { planKeptSnapshots, STALE_VM } from "./snapshot-cache.js";
 
 /** Step 3: suspend; the operator flags the pod, the agent snapshots and reports `hibernated`. */
 export async function suspendSet({ clients, namespace, agentRegistry }: Demo): Promise<void> {
@@ -75,6 +76,7 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
     await clients.core.deleteNamespacedPod({ name: MAIN, namespace, body: { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata?.uid ?? "" } } });
     await watch.next("the pod to be gone", (e) => e.type === "DELETED");
     show("agent", `deleted ${MAIN} (grace 0): the seat on ${NODE} is free`);
+    const plan = planKeptSnapshots(parseVMSpec(seen.pod).vmName, keep, readHibernatedOnNode(set));
     set = await setPhase(clients, set, "Suspended");
     show("operator", `phase=${set.status?.phase}`);
     const gone = await clients.core.readNamespacedPod({ name: MAIN, namespace }).then(() => false, isNotFound);
@@ -85,6 +87,7 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
       "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
       "the pod the agent saw deleted reads keep-snapshot-on-delete": keep,
       "the pod is gone": gone,
+      "the cache planner keeps the hinted snapshot and evicts only the stale one": plan.evict.map((s) => s.vmName).join() === STALE_VM,
     });
   } finally {
     watch.stop();

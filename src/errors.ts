@@ -5,10 +5,12 @@
  * - `ERR_INVALID_INTEGER`: a number cannot be written as a Go `int64`/`int32` (not an integer, unsafe, out of range).
  * - `ERR_INVALID_ANNOTATION_DELTA`: an annotation delta is empty, missing or holds a non-string value.
  * - `ERR_INVALID_ARGUMENT`: any other argument outside its documented domain.
- * - `ERR_INVALID_OBJECT`: an object fails its schema (the error names the field path).
+ * - `ERR_INVALID_OBJECT`: the API server refused an object we sent; today only `installCRDs`, when a CRD's
+ *   `NamesAccepted` condition is `False` (the message carries the server's reason and message).
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
  * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
+ * - `ERR_BINARY_DOWNLOAD`: prebuilt test binaries could not be downloaded (HTTP status, checksum, timeout, archive).
  * - `ERR_NO_NODE_IP`: no non-loopback IPv4 address was found on this host.
  * - `ERR_ADMISSION_DECODE`: an admission review request body could not be decoded.
  * - `ERR_INVALID_REFERENCE`: a registry base, repository, tag or digest cannot name anything in a registry.
@@ -20,6 +22,9 @@
  * - `ERR_REGISTRY_TIMEOUT`: the registry did not answer within the call's timeout.
  * - `ERR_REGISTRY_DIGEST_MISMATCH`: a blob's bytes do not hash to its digest.
  * - `ERR_REGISTRY_SIZE_MISMATCH`: a blob is shorter or longer than its declared size.
+ * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, manifest or config is malformed or not a snapshot.
+ * - `ERR_SNAPSHOT_INTEGRITY`: a blob or a reconstructed file differs from its digest or size.
+ * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -30,9 +35,13 @@ export type CocoonErrorCode =
   | "ERR_KUBECONFIG"
   | "ERR_CONTROL_PLANE"
   | "ERR_TEST_REGISTRY"
+  | "ERR_BINARY_DOWNLOAD"
   | "ERR_NO_NODE_IP"
   | "ERR_ADMISSION_DECODE"
   | "ERR_INVALID_REFERENCE"
+  | "ERR_SNAPSHOT_FORMAT"
+  | "ERR_SNAPSHOT_INTEGRITY"
+  | "ERR_SNAPSHOT_TRANSFER"
   | RegistryErrorCode;
 
 /** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */

@@ -209,7 +209,7 @@ describe.skipIf(!built)(`the built CLI (${built ? path.relative(root, cliPath) :
     it("JSON input, with line numbers", () => {
       expect(cli(["validate", "set.json"])).toEqual({
         status: 1,
-        stdout: "set.json:6: document 1 (CocoonSet default/json): spec.agent.replicas: Too small: expected number to be >=0\n0 valid, 1 invalid, 0 skipped\n",
+        stdout: "set.json:6: document 1 (CocoonSet default/json): spec.agent.replicas: must be at least 0, got the number -1\n0 valid, 1 invalid, 0 skipped\n",
         stderr: "",
       });
     });
@@ -257,10 +257,10 @@ describe.skipIf(!built)(`the built CLI (${built ? path.relative(root, cliPath) :
       ]);
     });
 
-    it("a missing file: exit 2", () => {
+    it("a missing file: the others are reported, exit 2", () => {
       expect(cli(["validate", "demo.yaml", "nowhere.yaml"])).toEqual({
         status: 2,
-        stdout: "",
+        stdout: "demo.yaml:1: document 1 (CocoonSet default/demo): valid\n1 valid, 0 invalid, 0 skipped\n",
         stderr: "cocoon-common validate: cannot read nowhere.yaml: no such file or directory\n",
       });
     });

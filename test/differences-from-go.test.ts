@@ -25,7 +25,9 @@ describe("differences from Go", () => {
       expect(build).toThrow(expect.objectContaining({ code: "ERR_INVALID_ANNOTATION_DELTA" }));
     }
     const { clients, calls } = fakes();
-    await expect(patchAnnotations(clients, set(), { "": "x" })).rejects.toSatisfy((err) => isCocoonError(err, "ERR_INVALID_ANNOTATION_DELTA"));
+    await expect(patchAnnotations(clients, set(), { "": "x" })).rejects.toSatisfy((err) =>
+      isCocoonError(err, "ERR_INVALID_ANNOTATION_DELTA"),
+    );
     expect(calls).toHaveLength(0);
   });
 

@@ -51,6 +51,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"mergeFrom":          mergeFrom,
 	"admission":          admission,
 	"goTypes":            goTypes,
+	"podReaders":         podReaders,
 	"reference":          reference,
 }
 

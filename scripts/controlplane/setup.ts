@@ -1,9 +1,10 @@
 /**
- * `npm run controlplane:setup`: finds or builds etcd and kube-apiserver for the integration tests.
+ * `npm run controlplane:setup`: finds, downloads (envtest archive, `COCOON_CONTROLPLANE_DOWNLOAD_URL`) or builds etcd and
+ * kube-apiserver for the integration tests.
  *
  * Prints `TEST_ASSET_ETCD=...` and `TEST_ASSET_KUBE_APISERVER=...` on stdout (so
  * `export $(npm run -s controlplane:setup)` points later runs straight at them) and progress on stderr.
- * Exits 1 with the reason when neither existing binaries nor `go` are available.
+ * Exits 1 with the reason when there are no binaries, the download is off or fails, and there is no `go`.
  *
  * @module
  */

@@ -1,15 +1,18 @@
-import { KIND_COCOONSET, Annotation } from "../meta/keys.js";
+import { type AnnotationValueKind, annotationKind } from "../meta/annotation-kinds.js";
 import { readCocoonSetGeneration, type Int64 } from "../meta/generation.js";
 import { readHibernateState, readKeepSnapshotOnDelete, readRestoreFromHibernate } from "../meta/hibernate.js";
 import { readHibernatedOnNode } from "../meta/hibernated-on-node.js";
-import { LifecycleState, readLifecycleStatus, type LifecycleStatus } from "../meta/lifecycle.js";
 import { parseInt32, parseInt64 } from "../meta/internal/strconv.js";
+import { KIND_COCOONSET } from "../meta/keys.js";
+import { LifecycleState, readLifecycleStatus, type LifecycleStatus } from "../meta/lifecycle.js";
+import { isQuantity } from "../meta/quantity.js";
 import { parseVMRuntime, type VMRuntime } from "../meta/vmruntime.js";
 import { parseVMSpec, type VMSpec } from "../meta/vmspec.js";
-import type { FieldPath } from "./field-path.js";
+import type { FieldPath } from "./findings.js";
+import { describeValue } from "./issue-wording.js";
 
-/** An object's cocoon annotations as the Go readers return them. */
-export interface AnnotationsView {
+/** A pod's cocoon annotations as the Go readers return them. */
+export interface PodAnnotationsView {
   /** `parseVMSpec`. */
   readonly vmSpec: VMSpec;
   /** `parseVMRuntime`. */
@@ -24,120 +27,134 @@ export interface AnnotationsView {
   readonly keepSnapshotOnDelete: boolean;
   /** `readCocoonSetGeneration`. */
   readonly cocoonSetGeneration: Int64;
-  /** `readHibernatedOnNode`, on a CocoonSet only. */
-  readonly hibernatedOnNode?: string;
+}
+
+/** A CocoonSet's one cocoon annotation, the wake hint. */
+export interface CocoonSetAnnotationsView {
+  /** `readHibernatedOnNode`. */
+  readonly hibernatedOnNode: string;
 }
 
 /** The view of one object, what the readers silently turn into zero values, and what Kubernetes would reject. */
 export interface AnnotationsReading {
-  /** The view; missing when the object has errors. */
-  readonly view?: AnnotationsView;
+  /** The view; missing when the object has errors or is skipped. */
+  readonly view?: PodAnnotationsView | CocoonSetAnnotationsView;
+  /** Why the object has no view although it is well formed: it is not a Pod or a CocoonSet. */
+  readonly skipped?: string;
   /** Surprises the readers hide, e.g. `vm.cocoonstack.io/hibernate="True" reads as false`. */
   readonly notes: readonly string[];
   /** Why Kubernetes would reject the object (an annotation that is not a string). */
   readonly errors: readonly { readonly path: FieldPath; readonly message: string }[];
 }
 
-const FLAGS: readonly string[] = [
-  Annotation.Hibernate,
-  Annotation.RestoreFromHibernate,
-  Annotation.KeepSnapshotOnDelete,
-  Annotation.Managed,
-  Annotation.ForcePull,
-  Annotation.NoDirectIO,
-];
-const INTEGERS: readonly [string, "int32" | "int64"][] = [
-  [Annotation.CocoonSetGeneration, "int64"],
-  [Annotation.LifecycleObservedGeneration, "int64"],
-  [Annotation.VNCPort, "int32"],
-];
-const KNOWN_KEYS: ReadonlySet<string> = new Set(Object.values(Annotation));
+/** Why objects that are neither a Pod nor a CocoonSet get no view. */
+export const NOT_A_POD = "not a Pod: the cocoon annotations are read on pods, the wake hint on a CocoonSet";
+
 const STATES: readonly string[] = Object.values(LifecycleState);
 const COCOON_KEY = /^([a-z0-9-]+\.)*cocoonstack\.io\//;
 
-function notesOn(annotations: Readonly<Record<string, string>>): string[] {
-  const notes: string[] = [];
-  const raw = (key: string) => JSON.stringify(annotations[key]);
-  for (const key of FLAGS) {
-    const value = annotations[key];
-    if (value !== undefined && value !== "" && value !== "true" && value !== "false") {
-      notes.push(`${key}=${raw(key)} reads as false: only "true" counts`);
-    }
+/** What the readers make of `value` when it is not what `kind` holds; `undefined` when it is fine. */
+function surprise(kind: AnnotationValueKind, value: string): string | undefined {
+  if (value === "") return undefined;
+  switch (kind) {
+    case "flag":
+      return value === "true" || value === "false" ? undefined : 'reads as false: only "true" counts';
+    case "int32":
+    case "int64":
+      return (kind === "int64" ? parseInt64(value) : parseInt32(value)) === undefined ? `is not a decimal ${kind}: reads as 0` : undefined;
+    case "quantity":
+      return isQuantity(value) ? undefined : "is not a quantity such as 512Mi or 1.5Gi";
+    case "lifecycle-state":
+      return STATES.includes(value) ? undefined : `is not a lifecycle state (${STATES.join(", ")})`;
+    default:
+      return undefined;
   }
-  for (const [key, bits] of INTEGERS) {
-    const value = annotations[key];
-    if (value !== undefined && value !== "" && (bits === "int64" ? parseInt64(value) : parseInt32(value)) === undefined) {
-      notes.push(`${key}=${raw(key)} is not a decimal ${bits}: reads as 0`);
-    }
-  }
-  const state = annotations[Annotation.LifecycleState];
-  if (state !== undefined && state !== "" && !STATES.includes(state)) {
-    notes.push(`${Annotation.LifecycleState}=${raw(Annotation.LifecycleState)} is not a lifecycle state (${STATES.join(", ")})`);
-  }
-  for (const key of Object.keys(annotations)) {
-    if (COCOON_KEY.test(key) && !KNOWN_KEYS.has(key)) notes.push(`${key} is not an annotation of the cocoon contract: no reader sees it`);
-  }
-  return notes;
 }
 
-function describeType(value: unknown): string {
-  if (Array.isArray(value)) return "a list";
-  if (typeof value === "object") return "a mapping";
-  return `the ${typeof value} ${JSON.stringify(value)}`;
+function notesOn(annotations: Readonly<Record<string, string>>): string[] {
+  return Object.entries(annotations).flatMap(([key, value]) => {
+    const kind = annotationKind(key);
+    if (kind === undefined) return COCOON_KEY.test(key) ? [`${key} is not an annotation of the cocoon contract: no reader sees it`] : [];
+    const note = surprise(kind, value);
+    return note === undefined ? [] : [`${key}=${JSON.stringify(value)} ${note}`];
+  });
 }
 
 function annotationErrors(metadata: unknown): { path: FieldPath; message: string }[] {
   if (metadata === undefined || metadata === null) return [];
-  if (typeof metadata !== "object" || Array.isArray(metadata)) {
-    return [{ path: ["metadata"], message: `must be a mapping, got ${describeType(metadata)}` }];
-  }
-  const { annotations } = metadata as { annotations?: unknown };
+  if (typeof metadata !== "object" || Array.isArray(metadata))
+    return [{ path: ["metadata"], message: `must be a mapping, got ${describeValue(metadata)}` }];
+  const annotations = Object.hasOwn(metadata, "annotations") ? (metadata as { annotations: unknown }).annotations : undefined;
   if (annotations === undefined || annotations === null) return [];
   if (typeof annotations !== "object" || Array.isArray(annotations)) {
-    return [{ path: ["metadata", "annotations"], message: `must be a mapping of strings, got ${describeType(annotations)}` }];
+    return [{ path: ["metadata", "annotations"], message: `must be a mapping of strings, got ${describeValue(annotations)}` }];
   }
   // A null value decodes as "" in Go (kubectl sends it, the API server stores ""); anything else is rejected.
   return Object.entries(annotations)
     .filter(([, value]) => typeof value !== "string" && value !== null)
-    .map(([key, value]) => ({ path: ["metadata", "annotations", key], message: `must be a string, got ${describeType(value)}: quote the value` }));
+    .map(([key, value]) => ({
+      path: ["metadata", "annotations", key],
+      message: `must be a string, got ${describeValue(value)}: quote the value`,
+    }));
 }
 
 /** The annotations as Go decodes them: `null` values become `""`. */
 function stringAnnotations(metadata: unknown): Record<string, string> {
-  const annotations = (metadata as { annotations?: Record<string, string | null> | null } | null | undefined)?.annotations ?? {};
+  const meta = metadata as { annotations?: Record<string, string | null> | null } | null | undefined;
+  const annotations = meta !== null && meta !== undefined && Object.hasOwn(meta, "annotations") ? (meta.annotations ?? {}) : {};
   return Object.fromEntries(Object.entries(annotations).map(([key, value]) => [key, value ?? ""]));
 }
 
-/** {@link VMSpec} in Go's field order, for reading. */
+/** The fields of {@link VMSpec} in Go's order (vmspec.go), which reads better than ours. */
+const GO_ORDER = [
+  "vmName",
+  "image",
+  "mode",
+  "os",
+  "storage",
+  "network",
+  "snapshotPolicy",
+  "forkFrom",
+  "managed",
+  "forcePull",
+  "noDirectIO",
+  "connType",
+  "backend",
+  "probePort",
+] as const satisfies readonly (keyof VMSpec)[];
+
 function inGoOrder(spec: VMSpec): VMSpec {
-  const { vmName, image, mode, os, storage, network, snapshotPolicy, forkFrom, managed, forcePull, noDirectIO, connType, backend, probePort } = spec;
-  return { vmName, image, mode, os, storage, network, snapshotPolicy, forkFrom, managed, forcePull, noDirectIO, connType, backend, probePort };
+  return Object.fromEntries(GO_ORDER.map((field) => [field, spec[field]])) as unknown as VMSpec;
 }
 
 /**
  * Reads an object's cocoon annotations with the contract's readers (`parseVMSpec`,
- * `parseVMRuntime`, `readLifecycleStatus`, ...), exactly as the Go operator and agent see them,
- * and notes the values they silently read as zero (`"True"`, `"59OO"`) and cocoon-like keys that
- * are not in the contract. An object with a non-string annotation gets errors and no view: the
- * API server would reject it.
+ * `parseVMRuntime`, `readLifecycleStatus`, ... on a Pod; `readHibernatedOnNode` on a CocoonSet),
+ * exactly as the Go operator and agent see them, and notes the values they silently read as zero
+ * (`"True"`, `"59OO"`) and cocoon-like keys that are not in the contract; what each key holds
+ * comes from the contract's table (`ANNOTATION_KINDS`). Other kinds are skipped, saying so. An
+ * object with a non-string annotation gets errors and no view: the API server would reject it.
  */
 export function readAnnotationsView(value: unknown): AnnotationsReading {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { notes: [], errors: [{ path: [], message: `expected a Kubernetes object (a mapping), got ${describeType(value)}` }] };
+    return { notes: [], errors: [{ path: [], message: `expected a Kubernetes object (a mapping), got ${describeValue(value)}` }] };
   }
-  const obj = value as { kind?: unknown; metadata?: unknown };
-  const errors = annotationErrors(obj.metadata);
+  const kind = Object.hasOwn(value, "kind") ? (value as { kind: unknown }).kind : undefined;
+  const metadata = Object.hasOwn(value, "metadata") ? (value as { metadata: unknown }).metadata : undefined;
+  const errors = annotationErrors(metadata);
   if (errors.length > 0) return { notes: [], errors };
-  const pod = { metadata: { annotations: stringAnnotations(obj.metadata) } };
-  const view: AnnotationsView = {
-    vmSpec: inGoOrder(parseVMSpec(pod)),
-    vmRuntime: parseVMRuntime(pod),
-    lifecycleStatus: readLifecycleStatus(pod),
-    hibernateState: readHibernateState(pod),
-    restoreFromHibernate: readRestoreFromHibernate(pod),
-    keepSnapshotOnDelete: readKeepSnapshotOnDelete(pod),
-    cocoonSetGeneration: readCocoonSetGeneration(pod),
-    ...(obj.kind === KIND_COCOONSET ? { hibernatedOnNode: readHibernatedOnNode(pod) } : {}),
+  const obj = { metadata: { annotations: stringAnnotations(metadata) } };
+  const notes = notesOn(obj.metadata.annotations);
+  if (kind === KIND_COCOONSET) return { view: { hibernatedOnNode: readHibernatedOnNode(obj) }, notes, errors: [] };
+  if (kind !== "Pod") return { skipped: NOT_A_POD, notes: [], errors: [] };
+  const view: PodAnnotationsView = {
+    vmSpec: inGoOrder(parseVMSpec(obj)),
+    vmRuntime: parseVMRuntime(obj),
+    lifecycleStatus: readLifecycleStatus(obj),
+    hibernateState: readHibernateState(obj),
+    restoreFromHibernate: readRestoreFromHibernate(obj),
+    keepSnapshotOnDelete: readKeepSnapshotOnDelete(obj),
+    cocoonSetGeneration: readCocoonSetGeneration(obj),
   };
-  return { view, notes: notesOn(pod.metadata.annotations), errors: [] };
+  return { view, notes, errors: [] };
 }

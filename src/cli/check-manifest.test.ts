@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkManifest } from "./check-manifest.js";
-import { parseManifests } from "./yaml-stream.js";
+import { CocoonSetSchema } from "../apis/v1/cocoonset-types.js";
+import { isRulesNotCheckedIssue } from "../apis/v1/internal/rule-gate.js";
+import { MAX_REQUEST_BYTES } from "./check-manifest.js";
+import { parseManifests } from "./manifests.js";
 
 const one = (text: string) => {
   const [manifest] = parseManifests({ name: "m.yaml", text });
@@ -47,9 +50,44 @@ describe("checkManifest", () => {
       name: "several errors, sorted by line",
       spec: "spec:\n  snapshotPolicy: sometimes\n  agent:\n    image: img\n  toolboxes:\n    - name: Bad\n",
       want: [
-        { path: "spec.snapshotPolicy", line: 7, message: 'Invalid option: expected one of "always"|"main-only"|"never"' },
-        { path: "spec.toolboxes[0].name", line: 11, message: "Invalid string: must match pattern /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/" },
+        {
+          path: "spec.snapshotPolicy",
+          line: 7,
+          message: 'Unsupported value: "sometimes": supported values: "always", "main-only", "never"',
+        },
+        {
+          path: "spec.toolboxes[0].name",
+          line: 11,
+          message: 'Invalid value: the string "Bad": must match ^[a-z0-9]([-a-z0-9]*[a-z0-9])?$',
+        },
       ],
+    },
+    {
+      name: "fields named like Object.prototype members, as the API server's strict validation does",
+      spec: "spec:\n  agent:\n    image: img\n    constructor: x\n    __proto__: {}\n  toString: y\n",
+      want: [
+        { path: "spec.agent.constructor", line: 9, message: "unknown field" },
+        { path: "spec.agent.__proto__", line: 10, message: "unknown field" },
+        { path: "spec.toString", line: 11, message: "unknown field" },
+      ],
+    },
+    {
+      name: "a quantity in the user's words",
+      spec: "spec:\n  agent:\n    image: img\n    storage: 20 GiB\n",
+      want: [{ path: "spec.agent.storage", line: 9, message: 'must be a quantity such as 512Mi or 1.5Gi, got the string "20 GiB"' }],
+    },
+    {
+      name: "a wrong type, naming what the field takes",
+      spec: "spec:\n  agent:\n    image: img\n    replicas: two\n  nodePool: [a]\n",
+      want: [
+        { path: "spec.agent.replicas", line: 9, message: 'must be an integer, got the string "two"' },
+        { path: "spec.nodePool", line: 10, message: "must be a string, got a list" },
+      ],
+    },
+    {
+      name: "a bound",
+      spec: "spec:\n  agent:\n    image: img\n    replicas: -1\n",
+      want: [{ path: "spec.agent.replicas", line: 9, message: "must be at least 0, got the number -1" }],
     },
   ])("reports $name", ({ spec, want }) => {
     expect(errorsOf(`${HEAD}${spec}`)).toEqual(want);
@@ -74,15 +112,72 @@ describe("checkManifest", () => {
     {
       name: "a CocoonSet of another version",
       text: "apiVersion: cocoonset.cocoonstack.io/v2\nkind: CocoonSet\nmetadata:\n  name: a\n",
-      want: [{ path: "apiVersion", line: 1, message: 'Invalid input: expected "cocoonset.cocoonstack.io/v1"' }],
+      want: [
+        {
+          path: "apiVersion",
+          line: 1,
+          message: 'Unsupported value: "cocoonset.cocoonstack.io/v2": supported values: "cocoonset.cocoonstack.io/v1"',
+        },
+      ],
     },
     {
       name: "a document that is not a mapping",
       text: "just text\n",
-      want: [{ path: "", line: 1, message: "expected a Kubernetes object (a mapping with apiVersion and kind), got a string" }],
+      want: [
+        { path: "", line: 1, message: 'expected a Kubernetes object (a mapping with apiVersion and kind), got the string "just text"' },
+      ],
     },
   ])("rejects $name", ({ text, want }) => {
     expect(errorsOf(text)).toEqual(want);
+  });
+
+  it("skips a kind named like an Object.prototype member", () => {
+    expect(checkManifest(one("apiVersion: v1\nkind: toString\n"))).toMatchObject({ valid: true, skipped: true });
+  });
+
+  it("refuses an object over the API server's request limit without checking it further", () => {
+    const name = "a.".repeat(2.5e6);
+    const result = checkManifest(one(`${HEAD.replace("name: demo", `name: ${name}a`)}spec:\n  agent:\n    image: img\n`));
+    const size = Buffer.byteLength(JSON.stringify(result.manifest.value));
+    expect(size).toBeGreaterThan(MAX_REQUEST_BYTES);
+    expect(result.errors).toEqual([
+      { path: "", line: 1, message: `too large: ${size} bytes as JSON, the API server accepts at most 3145728 per request` },
+    ]);
+  });
+
+  describe("--validate", () => {
+    const typo = `${HEAD}spec:\n  agent:\n    image: img\n    imag: typo\n    image: img2\n`;
+    const check = (mode: "strict" | "warn" | "ignore") => {
+      const [manifest] = parseManifests({ name: "m.yaml", text: typo }, mode === "strict" ? undefined : false);
+      if (manifest === undefined) throw new Error("no manifest");
+      const { valid, errors, warnings } = checkManifest(manifest, undefined, mode);
+      return { valid, errors, warnings };
+    };
+    const found = [
+      { path: "spec.agent.imag", line: 9, message: "unknown field" },
+      { path: "", line: 10, message: "duplicate field" },
+    ];
+
+    it("strict refuses a duplicate key as the YAML decoder does", () => {
+      expect(() => parseManifests({ name: "m.yaml", text: typo })).toThrow(expect.objectContaining({ code: "ERR_CLI_INPUT" }));
+    });
+
+    it("warn reports unknown fields and duplicate keys as warnings; the object stays valid", () => {
+      expect(check("warn")).toEqual({ valid: true, errors: [], warnings: found });
+    });
+
+    it("ignore drops them silently", () => {
+      expect(check("ignore")).toEqual({ valid: true, errors: [], warnings: [] });
+    });
+  });
+
+  it("drops the server's root notice by its typed marker, and skips the transition rules after it", () => {
+    const bad = `${HEAD}spec:\n  snapshotCompatibilityClass: gen-b\n  snapshotPolicy: x\n  agent:\n    image: img\n`;
+    const notice = CocoonSetSchema.safeParse(one(bad).value).error?.issues.filter(isRulesNotCheckedIssue);
+    expect(notice).toHaveLength(1);
+    expect(errorsOf(bad, bad.replace("gen-b", "gen-a"))).toEqual([
+      { path: "spec.snapshotPolicy", line: 8, message: 'Unsupported value: "x": supported values: "always", "main-only", "never"' },
+    ]);
   });
 
   describe("as an update (--old)", () => {

@@ -25,7 +25,7 @@ Commands:
 
 Options:
   -h, --help     Show this help
-  -v, --version  Print the version
+      --version  Print the version
 
 Run '${PROGRAM} <command> --help' for the options of a command.
 `;
@@ -50,6 +50,8 @@ cluster: schema, defaults, enums, bounds, patterns, the CEL rules, and unknown
 fields (rejected, as kubectl's default strict field validation does). YAML is
 read as kubectl reads it (YAML 1.1: unquoted yes/no/on/off are booleans).
 Lists (kubectl get -o yaml) are checked item by item; other kinds are skipped.
+A directory stands for its .yaml, .yml and .json files, recursively. Each input
+is read up to 32 MiB.
 
 Each finding is one line: FILE:LINE: document N (KIND NAMESPACE/NAME): PATH: MESSAGE
 
@@ -60,20 +62,26 @@ Options:
   -o, --output FORMAT  text (default) or json: an array of results
                        {file, document, line, kind, namespace, name, valid,
                        skipped, errors: [{path, line, message}]}
+      --validate=MODE  Unknown fields and duplicate keys, as kubectl: strict
+                       (default, or true) rejects them, warn reports them as
+                       warnings, ignore (or false) drops them silently
       --defaults       Print each valid object as the API server would store it
                        (defaults applied, unknown fields dropped): a YAML stream on
                        stdout, the report on stderr; with --output json, an
                        "object" field in each result
   -h, --help           Show this help
 
-Exit status: 0 all valid, 1 something invalid, 2 bad usage or unreadable input.
+Exit status: 0 all valid, 1 something invalid, 2 bad usage or unreadable input
+(the readable files are still reported).
 `,
   annotations: `Usage: ${PROGRAM} annotations [options] FILE... | -
 
-Shows the cocoon annotations of each pod in the files (YAML or JSON, '-' for
-stdin) as the Go readers see them: VM spec, VM runtime, lifecycle status,
-hibernate, restore-from-hibernate, keep-snapshot-on-delete and the CocoonSet
-generation. Values the readers turn into zero values, and cocoon-looking keys
+Shows the cocoon annotations of each pod in the files (YAML or JSON, a
+directory for its .yaml, .yml and .json files, '-' for stdin) as the Go readers
+see them: VM spec, VM runtime, lifecycle status, hibernate,
+restore-from-hibernate, keep-snapshot-on-delete and the CocoonSet generation;
+on a CocoonSet, the wake hint (hibernated-on-node). Other kinds are skipped,
+saying so. Values the readers turn into zero values, and cocoon-looking keys
 that are not part of the contract, are pointed out as notes.
 
 Options:
@@ -81,6 +89,7 @@ Options:
   -h, --help           Show this help
 
 Exit status: 0 shown, 1 an object Kubernetes would reject (an annotation that
-is not a string), 2 bad usage or unreadable input.
+is not a string), 2 bad usage or unreadable input (the readable files are
+still shown).
 `,
 };

@@ -1,18 +1,18 @@
-import { parseCommandArgs } from "./args.js";
-import { CliError, usageError } from "./cli-error.js";
+import { CliError, parseCommandArgs, printErrors, usageError } from "./args.js";
 import { COMMAND_HELP, COMMANDS, type CommandName, GLOBAL_HELP, PROGRAM, isCommandName } from "./help.js";
 import type { CliIO } from "./io.js";
-import { packageVersion } from "./package-info.js";
+import { crdsCommand, packageVersion } from "./package-files.js";
 
 // Loaded on demand, so `--help`, `--version` and `crds` never pay for zod and the schemas.
+// `-v` is left to mean verbosity, as in kubectl: the version is `--version` only.
 const HANDLERS: Readonly<Record<CommandName, (args: readonly string[], io: CliIO) => Promise<number>>> = {
-  crds: async (args, io) => (await import("./crds-command.js")).crdsCommand(args, io),
+  crds: crdsCommand,
   validate: async (args, io) => (await import("./validate-command.js")).validateCommand(args, io),
   annotations: async (args, io) => (await import("./annotations-command.js")).annotationsCommand(args, io),
 };
 
 function globalOptions(args: readonly string[], io: CliIO): number {
-  const parsed = parseCommandArgs(args, { help: { type: "boolean", short: "h" }, version: { type: "boolean", short: "v" } });
+  const parsed = parseCommandArgs(args, { help: { type: "boolean", short: "h" }, version: { type: "boolean" } });
   const [topic] = parsed.positionals;
   if (topic !== undefined) {
     if (parsed.values.help === true && isCommandName(topic)) return help([topic], io);
@@ -64,8 +64,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
     throw usageError(`unknown command '${first}'`);
   } catch (err) {
     if (!(err instanceof CliError)) throw err;
-    const prefix = command === undefined ? PROGRAM : `${PROGRAM} ${command}`;
-    io.stderr(err.message.split("\n").map((line) => `${prefix}: ${line}\n`).join(""));
+    printErrors(io, command, [err]);
     if (err.code === "ERR_CLI_USAGE") io.stderr(shortUsage(command));
     return 2;
   }

@@ -8,11 +8,23 @@ const SET = schemaOf(cocoonSetCRD);
 
 describe("unknownFields", () => {
   it.each([
-    { name: "none in a full object", value: { apiVersion: "v", kind: "k", metadata: { name: "a", labels: { x: "y" } }, spec: { agent: { image: "i" } } }, want: [] },
+    {
+      name: "none in a full object",
+      value: { apiVersion: "v", kind: "k", metadata: { name: "a", labels: { x: "y" } }, spec: { agent: { image: "i" } } },
+      want: [],
+    },
     { name: "a typo in the agent", value: { spec: { agent: { imag: "i" } } }, want: [["spec", "agent", "imag"]] },
     { name: "a top-level field", value: { spek: {} }, want: [["spek"]] },
-    { name: "inside a list item", value: { spec: { agent: { image: "i" }, toolboxes: [{ name: "a" }, { name: "b", colour: 1 }] } }, want: [["spec", "toolboxes", 1, "colour"]] },
-    { name: "free keys of a map (resources.limits) are fine", value: { spec: { agent: { image: "i", resources: { limits: { "nvidia.com/gpu": 1 } } } } }, want: [] },
+    {
+      name: "inside a list item",
+      value: { spec: { agent: { image: "i" }, toolboxes: [{ name: "a" }, { name: "b", colour: 1 }] } },
+      want: [["spec", "toolboxes", 1, "colour"]],
+    },
+    {
+      name: "free keys of a map (resources.limits) are fine",
+      value: { spec: { agent: { image: "i", resources: { limits: { "nvidia.com/gpu": 1 } } } } },
+      want: [],
+    },
     { name: "an ObjectMeta typo", value: { metadata: { name: "a", label: {} } }, want: [["metadata", "label"]] },
     { name: "deep metadata is not checked", value: { metadata: { ownerReferences: [{ anything: 1 }] } }, want: [] },
     { name: "status fields are known", value: { status: { phase: "Running", readyAgents: 1 } }, want: [] },
@@ -21,7 +33,9 @@ describe("unknownFields", () => {
   });
 
   it("uses the schema it is given", () => {
-    expect(unknownFields({ spec: { podRef: { name: "p" }, desire: "Wake", agent: {} } }, schemaOf(cocoonHibernationCRD))).toEqual([["spec", "agent"]]);
+    expect(unknownFields({ spec: { podRef: { name: "p" }, desire: "Wake", agent: {} } }, schemaOf(cocoonHibernationCRD))).toEqual([
+      ["spec", "agent"],
+    ]);
   });
 
   it("ignores values of the wrong type (the schema check reports those)", () => {

@@ -1,5 +1,5 @@
 import type { JSONSchemaProps } from "../apis/v1/crd-types.js";
-import type { FieldPath } from "./field-path.js";
+import type { FieldPath } from "./findings.js";
 
 /** The fields of `metav1.ObjectMeta`: what the API server's strict decoding accepts under `metadata`. */
 const OBJECT_META_FIELDS: ReadonlySet<string> = new Set([
@@ -24,19 +24,27 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The schema of field `key` of an object schema; own properties only, so `constructor` is not a field. */
+function fieldSchema(schema: JSONSchemaProps, key: PropertyKey): JSONSchemaProps | undefined {
+  const { properties } = schema;
+  if (properties !== undefined && Object.hasOwn(properties, key)) return properties[key as string];
+  return schema.additionalProperties;
+}
+
 function walk(value: unknown, schema: JSONSchemaProps, path: FieldPath, found: FieldPath[]): void {
   if (Array.isArray(value)) {
-    if (schema.items !== undefined) value.forEach((item, i) => walk(item, schema.items as JSONSchemaProps, [...path, i], found));
+    const { items } = schema;
+    if (items !== undefined) value.forEach((item, i) => walk(item, items, [...path, i], found));
     return;
   }
   if (!isPlainObject(value) || schema["x-kubernetes-preserve-unknown-fields"] === true) return;
-  const { properties, additionalProperties } = schema;
   for (const [key, child] of Object.entries(value)) {
-    const childSchema = properties?.[key] ?? additionalProperties;
+    const childSchema = fieldSchema(schema, key);
     if (childSchema === undefined) {
-      if (properties !== undefined) found.push([...path, key]);
+      if (schema.properties !== undefined) found.push([...path, key]);
     } else if (path.length === 0 && key === "metadata") {
-      if (isPlainObject(child)) for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELDS.has(metaKey)) found.push(["metadata", metaKey]);
+      if (isPlainObject(child))
+        for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELDS.has(metaKey)) found.push(["metadata", metaKey]);
     } else {
       walk(child, childSchema, [...path, key], found);
     }
@@ -46,7 +54,8 @@ function walk(value: unknown, schema: JSONSchemaProps, path: FieldPath, found: F
 /**
  * Lists the fields of `value` that the CRD schema does not declare, in document order. The API
  * server drops them silently (pruning), but rejects the request under strict field validation,
- * kubectl's default: a typo like `spec.agent.imag` is caught here instead of being lost.
+ * kubectl's default: a typo like `spec.agent.imag` is caught here instead of being lost, and so
+ * is a field named like an `Object.prototype` member (`spec.agent.constructor`).
  * `metadata` is checked against `ObjectMeta`'s fields, one level deep.
  *
  * @param value - The object as written.
@@ -61,4 +70,12 @@ export function unknownFields(value: unknown, schema: JSONSchemaProps): FieldPat
   const found: FieldPath[] = [];
   walk(value, schema, [], found);
   return found;
+}
+
+/** The CRD schema of the field at `path` (list indices step into `items`), or `undefined` when it has none. */
+export function schemaAt(schema: JSONSchemaProps, path: FieldPath): JSONSchemaProps | undefined {
+  let current: JSONSchemaProps | undefined = schema;
+  for (const segment of path)
+    current = current === undefined ? undefined : typeof segment === "number" ? current.items : fieldSchema(current, segment);
+  return current;
 }

@@ -1,53 +1,81 @@
-import { outputFormat, parseCommandArgs, stringOption } from "./args.js";
+import { CliError, fieldValidation, outputFormat, printErrors, stringOption } from "./args.js";
 import { checkManifest } from "./check-manifest.js";
-import { usageError } from "./cli-error.js";
-import { COMMAND_HELP } from "./help.js";
-import type { CliIO } from "./io.js";
-import { toJSON } from "./json.js";
-import { loadManifests } from "./load-manifests.js";
-import { findOld } from "./match-old.js";
+import { loadInputs, parseFileCommand } from "./file-command.js";
+import { identityOf } from "./findings.js";
+import { type CliIO, toJSON, toYAMLStream } from "./io.js";
+import type { Manifest } from "./manifests.js";
 import { formatTextReport, toJSONResults } from "./validate-report.js";
-import { toYAMLStream } from "./yaml-output.js";
 
 const OPTIONS = {
   old: { type: "string" },
   output: { type: "string", short: "o" },
   defaults: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
+  validate: { type: "string", bare: "strict" },
 } as const;
 
 /**
- * Runs `cocoon-common validate [--old FILE] [--output text|json] [--defaults] FILE... | -` and
- * resolves to the exit status: 0 when every checked object is valid, 1 when one is not.
+ * Indexes the objects of `--old` by kind and name, so each document finds its old object in
+ * constant time: same kind, namespace and name; when one side leaves the namespace out (a
+ * manifest relying on the current namespace, an old object dumped by `kubectl get`), the only old
+ * object of that kind and name. `undefined` when nothing (or nothing unambiguous) matches: the
+ * document is then checked as a create.
+ */
+export function oldObjectFinder(olds: readonly Manifest[]): (manifest: Manifest) => Manifest | undefined {
+  const byName = new Map<string, { old: Manifest; namespace: string | null }[]>();
+  for (const old of olds) {
+    const { kind, namespace, name } = identityOf(old.value);
+    if (kind === null || name === null) continue;
+    const key = JSON.stringify([kind, name]);
+    const list = byName.get(key) ?? [];
+    if (list.length === 0) byName.set(key, list);
+    list.push({ old, namespace });
+  }
+  return (manifest) => {
+    const { kind, namespace, name } = identityOf(manifest.value);
+    const sameName = kind === null || name === null ? undefined : byName.get(JSON.stringify([kind, name]));
+    if (sameName === undefined) return undefined;
+    const exact = sameName.filter((o) => o.namespace === namespace);
+    if (exact.length > 0) return exact.at(-1)?.old;
+    const loose = sameName.filter((o) => namespace === null || o.namespace === null);
+    return loose.length === 1 ? loose[0]?.old : undefined;
+  };
+}
+
+/**
+ * Runs `cocoon-common validate [--old FILE] [--output text|json] [--defaults] [--validate MODE]
+ * FILE|DIR... | -` and resolves to the exit status: 0 when every checked object is valid, 1 when
+ * one is not, 2 when a file could not be read (the others are still reported).
  *
- * @throws `CliError` for bad arguments or unreadable input (exit status 2).
+ * @throws `CliError` for bad arguments or an unreadable `--old` file (exit status 2).
  */
 export async function validateCommand(args: readonly string[], io: CliIO): Promise<number> {
-  const parsed = parseCommandArgs(args, OPTIONS);
-  if (parsed.values.help === true) {
-    io.stdout(COMMAND_HELP.validate);
-    return 0;
-  }
+  const parsed = parseFileCommand("validate", args, io, OPTIONS, ["old"]);
+  if (parsed === undefined) return 0;
   const format = outputFormat(parsed);
-  const files = parsed.positionals;
+  const mode = fieldValidation(parsed);
   const oldFile = stringOption(parsed, "old");
-  if (files.length === 0) throw usageError("validate needs at least one FILE, or - for stdin");
-  if ([...files, oldFile].filter((f) => f === "-").length > 1) throw usageError("standard input (-) can be read only once");
 
-  const loaded = await loadManifests(io, oldFile === undefined ? files : [...files, oldFile]);
-  const olds = oldFile === undefined ? undefined : loaded.pop();
-  const manifests = loaded.flat();
-  const results = manifests.map((m) => checkManifest(m, olds === undefined ? undefined : findOld(m, olds)));
+  let findOld: (manifest: Manifest) => Manifest | undefined = () => undefined;
+  if (oldFile !== undefined) {
+    const olds = await loadInputs(io, [oldFile], mode === "strict");
+    if (olds.failures.length > 0) throw new CliError("ERR_CLI_INPUT", olds.failures.map((f) => `--old: ${f.message}`).join("\n"));
+    findOld = oldObjectFinder(olds.manifests);
+  }
+  const { manifests, failures } = await loadInputs(io, parsed.positionals, mode === "strict");
+  const results = manifests.map((m) => checkManifest(m, findOld(m), mode));
   const withObjects = parsed.values.defaults === true;
+  const report = results.length > 0 || failures.length === 0;
 
   if (format === "json") {
     io.stdout(`${toJSON(toJSONResults(results, withObjects))}\n`);
   } else if (withObjects) {
     const objects = results.flatMap((r) => (r.object === undefined ? [] : [r.object]));
     if (objects.length > 0) io.stdout(toYAMLStream(objects));
-    io.stderr(formatTextReport(results));
-  } else {
+    if (report) io.stderr(formatTextReport(results));
+  } else if (report) {
     io.stdout(formatTextReport(results));
   }
+  printErrors(io, "validate", failures);
+  if (failures.length > 0) return 2;
   return results.some((r) => !r.valid) ? 1 : 0;
 }

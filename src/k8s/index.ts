@@ -49,6 +49,7 @@ export type { NetworkInterfaceMap } from "./node-ip.js";
 export { DEFAULT_MAX_BODY, allow, deny } from "./admission/response.js";
 export { decodeAdmissionReview } from "./admission/decode.js";
 export { admissionHandler } from "./admission/handler.js";
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- AdmissionLogger stays exported, deprecated, until the next minor
 export type { AdmissionHandlerFunc, AdmissionHandlerOptions, AdmissionLogger, AdmissionResult } from "./admission/handler.js";
 export type {
   AdmissionRequest,

@@ -1,4 +1,5 @@
 import { CocoonError } from "../errors.js";
+import { pathOf, stringEntry } from "./internal/safe-read.js";
 
 /**
  * A set of annotation writes: a string value sets the key, `null` deletes it.
@@ -118,7 +119,10 @@ export function annotationsMergePatch(delta: AnnotationDelta): AnnotationsMergeP
   return { metadata: { annotations: Object.fromEntries(entries) } };
 }
 
-/** Reads one annotation; a missing map or key reads as `""`, like a Go map. */
+/**
+ * Reads one annotation; a missing map or key reads as `""`, like a Go map. Never throws: anything
+ * that is not a string value under an own key of `metadata.annotations` reads as `""`.
+ */
 export function annotationOf(obj: Annotated, key: string): string {
-  return obj.metadata?.annotations?.[key] ?? "";
+  return stringEntry(pathOf(obj, "metadata", "annotations"), key);
 }

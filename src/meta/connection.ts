@@ -1,6 +1,6 @@
 /**
  * Returns how to connect to a VM: the override when set (verbatim, not validated), `vnc` when it
- * has a VNC port, `adb` for android, `rdp` for windows, and `ssh` for anything else.
+ * has a VNC port, `adb` for android, `rdp` for windows, and `ssh` for anything else. Never throws.
  *
  * @example
  * ```ts

@@ -1,4 +1,5 @@
-import { DEFAULT_AGENT_MODE, DEFAULT_BACKEND, DEFAULT_OS, DEFAULT_SNAPSHOT_POLICY, DEFAULT_TOOLBOX_MODE, TOOLBOX_MODE_STATIC, stringOr } from "./internal/defaults.js";
+import { agentModeOrDefault, backendOrDefault, osTypeOrDefault, snapshotPolicyOrDefault, toolboxModeOrDefault } from "../apis/v1/enum-guards.js";
+import { ToolboxMode } from "../apis/v1/enums.js";
 import { toGoInteger } from "./internal/strconv.js";
 import { quantityString } from "./quantity.js";
 import type { VMSpec } from "./vmspec.js";
@@ -36,14 +37,14 @@ function formatPort(port: number | undefined): string {
 function commonFields(spec: VMOptionsLike, vmName: string, snapshotPolicy: string | undefined) {
   return {
     vmName,
-    os: stringOr(spec.os, DEFAULT_OS),
+    os: osTypeOrDefault(spec.os),
     storage: quantityString(spec.storage),
     network: spec.network ?? "",
-    snapshotPolicy: stringOr(snapshotPolicy, DEFAULT_SNAPSHOT_POLICY),
+    snapshotPolicy: snapshotPolicyOrDefault(snapshotPolicy),
     forcePull: spec.forcePull === true,
     noDirectIO: spec.noDirectIO === true,
     connType: spec.connType ?? "",
-    backend: stringOr(spec.backend, DEFAULT_BACKEND),
+    backend: backendOrDefault(spec.backend),
     probePort: formatPort(spec.probePort),
   };
 }
@@ -66,7 +67,7 @@ export function fromAgentSpec(spec: AgentSpecLike, vmName: string, snapshotPolic
   return {
     ...commonFields(spec, vmName, snapshotPolicy),
     image: spec.image,
-    mode: stringOr(spec.mode, DEFAULT_AGENT_MODE),
+    mode: agentModeOrDefault(spec.mode),
     forkFrom,
     managed: true,
   };
@@ -80,8 +81,8 @@ export function fromToolboxSpec(spec: ToolboxSpecLike, vmName: string, snapshotP
   return {
     ...commonFields(spec, vmName, snapshotPolicy),
     image: spec.image ?? "",
-    mode: stringOr(spec.mode, DEFAULT_TOOLBOX_MODE),
+    mode: toolboxModeOrDefault(spec.mode),
     forkFrom: "",
-    managed: spec.mode !== TOOLBOX_MODE_STATIC,
+    managed: spec.mode !== ToolboxMode.Static,
   };
 }

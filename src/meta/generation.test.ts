@@ -92,6 +92,24 @@ describe("readCocoonSetGeneration (Go TestReadCocoonSetGeneration)", () => {
   it("reads a number, not a bigint, inside the safe range", () => {
     expect(typeof readCocoonSetGeneration(withGeneration("9007199254740991"))).toBe("number");
   });
+
+  it("reads a value that is not a string as \"\", so 0", () => {
+    for (const value of [7, 7n, true, null, ["7"], { toString: () => "7" }]) {
+      const obj = { metadata: { annotations: { [Annotation.CocoonSetGeneration]: value } } };
+      expect(readCocoonSetGeneration(obj as unknown as Annotated)).toBe(0);
+    }
+  });
+
+  it("never reads a key inherited from the prototype", () => {
+    const annotations = Object.create({ [Annotation.CocoonSetGeneration]: "7" }) as Record<string, string>;
+    expect(readCocoonSetGeneration({ metadata: { annotations } })).toBe(0);
+  });
+
+  it("reads 256 KiB of leading zeros before the digits, as Go does", () => {
+    expect(readCocoonSetGeneration(withGeneration(`${"0".repeat(262_144)}9223372036854775807`))).toBe(9223372036854775807n);
+    expect(readCocoonSetGeneration(withGeneration(`-${"0".repeat(262_144)}7`))).toBe(-7);
+    expect(readCocoonSetGeneration(withGeneration("9".repeat(262_144)))).toBe(0);
+  });
 });
 
 describe("cocoonSetGenerationAnnotations", () => {

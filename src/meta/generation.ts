@@ -18,6 +18,7 @@ export function readInt64Annotation(obj: Annotated, key: string): Int64 {
 
 /**
  * Reads the owning CocoonSet's generation stamped on the pod; 0 when missing or not a Go `int64`.
+ * Never throws, and takes linear time: like Go's `ParseInt` it stops at the first digit past the range.
  *
  * @example
  * ```ts

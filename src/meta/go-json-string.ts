@@ -2,6 +2,7 @@
 
 const HEX = "0123456789abcdef";
 /** Code units Go's encoder (`escapeHTML` on) does not write verbatim. */
+// eslint-disable-next-line no-control-regex -- JSON strings are defined by their control characters
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
 const SHORT_ESCAPES: Readonly<Record<number, string>> = {
   0x22: '\\"',
@@ -66,7 +67,8 @@ export function compactGoJSON(text: string): string {
     const c = text.charCodeAt(i);
     let replacement: string | undefined;
     if (inString) {
-      if (c === 0x5c) i++; // the escaped character is copied as is
+      if (c === 0x5c)
+        i++; // the escaped character is copied as is
       else if (c === 0x22) inString = false;
       else if (c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) replacement = unicodeEscape(c);
     } else if (c === 0x22) {

@@ -5,6 +5,7 @@ const TRUE = "true";
 
 /**
  * Reports whether the object is flagged to hibernate. Only the exact value `"true"` counts.
+ * Never throws, like every reader here: what is not a string annotation reads as missing.
  *
  * @example
  * ```ts
@@ -40,7 +41,7 @@ export function applyHibernateState(obj: Annotated, state: boolean): void {
   applyAnnotations(obj, hibernateStateAnnotations(state));
 }
 
-/** Reports whether the pod is to be restored from its `:hibernate` snapshot. */
+/** Reports whether the pod is to be restored from its `:hibernate` snapshot. Never throws. */
 export function readRestoreFromHibernate(obj: Annotated): boolean {
   return annotationOf(obj, Annotation.RestoreFromHibernate) === TRUE;
 }
@@ -65,7 +66,7 @@ export function markRestoreFromHibernate(obj: Annotated): void {
 }
 
 /**
- * Reports whether the agent should keep the node-local snapshot when the pod is deleted.
+ * Reports whether the agent should keep the node-local snapshot when the pod is deleted. Never throws.
  *
  * The agent reads it from the pod it sees deleted: a flagged pod's snapshot stays as a warm-wake cache.
  *

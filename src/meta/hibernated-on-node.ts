@@ -3,6 +3,7 @@ import { Annotation } from "./keys.js";
 
 /**
  * Reads the wake hint on a CocoonSet: the node its main pod ran on when the seat was released; `""` when unset.
+ * Never throws.
  *
  * @example
  * ```ts

@@ -71,12 +71,24 @@ const REQUIRED = [
 
 const metaDir = path.dirname(fileURLToPath(import.meta.url));
 const errorsFile = path.resolve(metaDir, "../errors.ts");
+const apisDir = path.resolve(metaDir, "../apis/v1");
 
 function productFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return productFiles(full);
     return entry.name.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every `[importer, specifier]` pair the file's run-time import graph holds (relative imports followed). */
+function runtimeGraph(file: string, seen = new Set<string>()): [string, string][] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  return runtimeSpecifiers(file).flatMap((specifier): [string, string][] => {
+    const target = path.resolve(path.dirname(file), specifier).replace(/\.js$/, ".ts");
+    const next = specifier.startsWith(".") ? runtimeGraph(target, seen) : [];
+    return [[file, specifier], ...next];
   });
 }
 
@@ -104,23 +116,33 @@ describe("./meta loads nothing at run time", () => {
     expect(productFiles(metaDir).length).toBeGreaterThan(10);
   });
 
+  // Go's meta imports apis/v1 for the enum values; so may we, as long as nothing on the way loads a package.
   it.each(productFiles(metaDir).map((file) => [path.relative(metaDir, file), file]))(
-    "%s imports only ./meta modules and ../errors.js",
+    "%s imports only ./meta modules, ../errors.js and apis/v1 modules that load no package",
     (_name, file) => {
-      for (const specifier of runtimeSpecifiers(file)) {
-        expect(specifier.startsWith("./") || specifier.startsWith("../"), `${specifier} is a package import`).toBe(true);
-        const target = path.resolve(path.dirname(file), specifier).replace(/\.js$/, ".ts");
-        const inside = target.startsWith(metaDir + path.sep) || target === errorsFile;
-        expect(inside, `${specifier} leaves ./meta`).toBe(true);
+      for (const [importer, specifier] of runtimeGraph(file)) {
+        expect(specifier.startsWith("./") || specifier.startsWith("../"), `${importer} imports the package ${specifier}`).toBe(true);
+        const target = path.resolve(path.dirname(importer), specifier).replace(/\.js$/, ".ts");
+        const inside = target.startsWith(metaDir + path.sep) || target === errorsFile || target.startsWith(apisDir + path.sep);
+        expect(inside, `${importer} imports ${specifier}, outside ./meta and apis/v1`).toBe(true);
       }
     },
   );
+
+  it("reaches apis/v1 only for the zod-free enums and their guards", () => {
+    const reached = productFiles(metaDir)
+      .flatMap((file) => runtimeGraph(file))
+      .map(([importer, specifier]) => path.resolve(path.dirname(importer), specifier).replace(/\.js$/, ".ts"))
+      .filter((target) => target.startsWith(apisDir + path.sep))
+      .map((target) => path.relative(apisDir, target));
+    expect([...new Set(reached)].sort()).toEqual(["enum-guards.ts", "enums.ts"]);
+  });
 
   it("../errors.ts imports nothing", () => {
     expect(runtimeSpecifiers(errorsFile)).toEqual([]);
   });
 
   it("the scanner sees value imports and skips type-only ones", () => {
-    expect(runtimeSpecifiers(path.join(metaDir, "vmname.ts"))).toEqual(["../errors.js", "./internal/strconv.js", "./keys.js", "./owner.js"]);
+    expect(runtimeSpecifiers(path.join(metaDir, "vmname.ts"))).toEqual(["./internal/safe-read.js", "./internal/strconv.js", "./keys.js", "./owner.js"]);
   });
 });

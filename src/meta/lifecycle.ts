@@ -41,7 +41,7 @@ export interface LifecycleStatus {
 
 const TERMINAL: ReadonlySet<string> = new Set([LifecycleState.Ready, LifecycleState.Hibernated, LifecycleState.Failed]);
 
-/** Reports whether `state` is terminal: exactly `ready`, `hibernated` and `failed`. */
+/** Reports whether `state` is terminal: exactly `ready`, `hibernated` and `failed`. Never throws. */
 export function isTerminalLifecycleState(state: string): boolean {
   return TERMINAL.has(state);
 }
@@ -80,6 +80,7 @@ export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): v
 
 /**
  * Reads the lifecycle status raw: no validation of the state; an invalid generation reads as 0.
+ * Never throws, and takes linear time (see {@link readCocoonSetGeneration}).
  *
  * @example
  * ```ts
@@ -95,12 +96,12 @@ export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
   };
 }
 
-/** Reads the lifecycle state raw; `""` when missing. */
+/** Reads the lifecycle state raw; `""` when missing. Never throws. */
 export function readLifecycleState(obj: Annotated): LifecycleState | (string & {}) {
   return annotationOf(obj, Annotation.LifecycleState);
 }
 
-/** Reads the generation the agent observed; 0 when missing or not a Go `int64`. */
+/** Reads the generation the agent observed; 0 when missing or not a Go `int64`. Never throws, in linear time. */
 export function readLifecycleObservedGeneration(obj: Annotated): Int64 {
   return readInt64Annotation(obj, Annotation.LifecycleObservedGeneration);
 }

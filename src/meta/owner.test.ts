@@ -53,3 +53,26 @@ describe("cocoonSetOwnerName / isOwnedByCocoonSet", () => {
     expect(isOwnedByCocoonSet([{ kind: "ReplicaSet", name: "x" }])).toBe(false);
   });
 });
+
+// Go decodes a JSON null list item to a zero value (kind "", key ""), which matches nothing.
+describe("owner readers on null list items (Go reads zero values)", () => {
+  const list = <T>(json: string): readonly T[] => JSON.parse(json) as readonly T[];
+
+  it.each<[string, string, string]>([
+    ["[null]", "[null]", ""],
+    ["null before a CocoonSet owner", '[null,{"kind":"CocoonSet","name":"cs"}]', "cs"],
+    ["a name that is not a string reads as empty", '[{"kind":"CocoonSet","name":7}]', ""],
+    ["not a list", '{"kind":"CocoonSet","name":"cs"}', ""],
+  ])("cocoonSetOwnerName: %s", (_name, json, want) => {
+    expect(cocoonSetOwnerName(list<OwnerReferenceLike>(json))).toBe(want);
+    expect(isOwnedByCocoonSet(list<OwnerReferenceLike>(json))).toBe(want !== "");
+  });
+
+  it.each<[string, string, boolean]>([
+    ["[null]", "[null]", false],
+    ["null before the key", '[null,{"key":"virtual-kubelet.io/provider"}]', true],
+    ["a key that is not a string", '[{"key":["virtual-kubelet.io/provider"]}]', false],
+  ])("hasCocoonTolerationKey: %s", (_name, json, want) => {
+    expect(hasCocoonTolerationKey(list<TolerationLike>(json))).toBe(want);
+  });
+});

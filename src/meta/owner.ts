@@ -1,8 +1,10 @@
+import { findItem, someItem, stringAt } from "./internal/safe-read.js";
 import { KIND_COCOONSET, TOLERATION_KEY } from "./keys.js";
 import type { OwnerReferenceLike, TolerationLike } from "./objects.js";
 
 /**
  * Reports whether any toleration has the virtual-kubelet key; operator, value and effect are ignored.
+ * Never throws: a `null` toleration reads as Go's zero toleration, garbage as none.
  *
  * @example
  * ```ts
@@ -10,18 +12,19 @@ import type { OwnerReferenceLike, TolerationLike } from "./objects.js";
  * ```
  */
 export function hasCocoonTolerationKey(tolerations: readonly TolerationLike[] | undefined): boolean {
-  return tolerations?.some((toleration) => toleration.key === TOLERATION_KEY) ?? false;
+  return someItem(tolerations, (toleration) => stringAt(toleration, "key") === TOLERATION_KEY);
 }
 
 /**
  * Returns the name of the first owner whose kind is `CocoonSet` (API group, controller flag and
- * UID are ignored, as in Go); `""` when there is none.
+ * UID are ignored, as in Go); `""` when there is none. Never throws: a `null` owner reference reads
+ * as Go's zero reference, garbage as no owners.
  */
 export function cocoonSetOwnerName(ownerReferences: readonly OwnerReferenceLike[] | undefined): string {
-  return ownerReferences?.find((ref) => ref.kind === KIND_COCOONSET)?.name ?? "";
+  return stringAt(findItem(ownerReferences, (ref) => stringAt(ref, "kind") === KIND_COCOONSET), "name");
 }
 
-/** Reports whether a CocoonSet owns the object; an owner with an empty name does not count. */
+/** Reports whether a CocoonSet owns the object; an owner with an empty name does not count. Never throws. */
 export function isOwnedByCocoonSet(ownerReferences: readonly OwnerReferenceLike[] | undefined): boolean {
   return cocoonSetOwnerName(ownerReferences) !== "";
 }

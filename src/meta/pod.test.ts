@@ -108,3 +108,45 @@ describe("podNodePool (Go TestPodNodePool)", () => {
     expect(podNodePool(pod)).toBe(want);
   });
 });
+
+// Go decodes a JSON null list item to the item type's zero value and reads on; so do we.
+describe("pod readers on null list items (Go reads zero values)", () => {
+  const pod = (json: string): PodLike => JSON.parse(json) as PodLike;
+
+  it.each<[string, string, boolean]>([
+    ["conditions [null]", '{"status":{"conditions":[null]}}', false],
+    ["null before a ready condition", '{"status":{"conditions":[null,{"type":"Ready","status":"True"}]}}', true],
+    ["conditions null", '{"status":{"conditions":null}}', false],
+    ["status null", '{"status":null}', false],
+    ["conditions not a list", '{"status":{"conditions":{"type":"Ready","status":"True"}}}', false],
+    ["type not a string", '{"status":{"conditions":[{"type":["Ready"],"status":"True"}]}}', false],
+  ])("isPodReady: %s", (_name, json, want) => {
+    expect(isPodReady(pod(json))).toBe(want);
+  });
+
+  it.each<[string, string, boolean]>([
+    ["containerStatuses [null]", '{"status":{"containerStatuses":[null]}}', false],
+    ["null before a running one", '{"status":{"containerStatuses":[null,{"state":{"running":{}}}]}}', true],
+    ["state null", '{"status":{"containerStatuses":[{"state":null}]}}', false],
+    ["running null", '{"status":{"containerStatuses":[{"state":{"running":null}}]}}', false],
+  ])("isContainerRunning: %s", (_name, json, want) => {
+    expect(isContainerRunning(pod(json))).toBe(want);
+  });
+
+  it.each<[string, string, string]>([
+    ["a selector value that is not a string is skipped", `{"spec":{"nodeSelector":{"${POOL}":7}},"metadata":{"labels":{"${POOL}":"gpu"}}}`, "gpu"],
+    ["null maps", '{"spec":{"nodeSelector":null},"metadata":{"labels":null,"annotations":null}}', "default"],
+    ["spec null", '{"spec":null}', "default"],
+  ])("podNodePool: %s", (_name, json, want) => {
+    expect(podNodePool(pod(json))).toBe(want);
+  });
+
+  it("isPodTerminal reads a phase that is not a string as empty", () => {
+    expect(isPodTerminal(pod('{"status":{"phase":["Failed"]}}'))).toBe(false);
+  });
+
+  it("podNodePool ignores a pool key inherited from the prototype", () => {
+    const labels = Object.create({ [POOL]: "inherited" }) as Record<string, string>;
+    expect(podNodePool({ metadata: { labels } })).toBe("default");
+  });
+});

@@ -1,22 +1,26 @@
+import { pathOf, someItem, stringAt, stringEntry } from "./internal/safe-read.js";
 import { DEFAULT_NODE_POOL, Label } from "./keys.js";
 import type { PodLike } from "./objects.js";
 
-/** Reports whether the pod has a `Ready` condition with status `True` (case-sensitive). */
+/**
+ * Reports whether the pod has a `Ready` condition with status `True` (case-sensitive).
+ * Never throws: a `null` condition reads as Go's zero condition, garbage as no conditions.
+ */
 export function isPodReady(pod: PodLike): boolean {
-  return pod.status?.conditions?.some((c) => c.type === "Ready" && c.status === "True") ?? false;
+  return someItem(pathOf(pod, "status", "conditions"), (c) => stringAt(c, "type") === "Ready" && stringAt(c, "status") === "True");
 }
 
-/** Reports whether the pod has failed. `Succeeded` is not terminal, as in Go. */
+/** Reports whether the pod has failed. `Succeeded` is not terminal, as in Go. Never throws. */
 export function isPodTerminal(pod: PodLike): boolean {
-  return pod.status?.phase === "Failed";
+  return stringAt(pod, "status", "phase") === "Failed";
 }
 
 /**
  * Reports whether any regular container is running (`state.running` present, even `{}`); init and
- * ephemeral containers are ignored.
+ * ephemeral containers are ignored. Never throws: a `null` status reads as Go's zero status.
  */
 export function isContainerRunning(pod: PodLike): boolean {
-  return pod.status?.containerStatuses?.some((s) => s.state?.running != null) ?? false;
+  return someItem(pathOf(pod, "status", "containerStatuses"), (s) => pathOf(s, "state", "running") != null);
 }
 
 /**
@@ -33,13 +37,13 @@ export function podKey(namespace: string, name: string): string {
 
 /**
  * Returns the pod's node pool: the first non-empty of the `cocoonstack.io/pool` node selector,
- * label and annotation, else `default`.
+ * label and annotation, else `default`. Never throws: a value that is not a string is skipped.
  */
 export function podNodePool(pod: PodLike): string {
   return (
-    pod.spec?.nodeSelector?.[Label.NodePool] ||
-    pod.metadata?.labels?.[Label.NodePool] ||
-    pod.metadata?.annotations?.[Label.NodePool] ||
+    stringEntry(pathOf(pod, "spec", "nodeSelector"), Label.NodePool) ||
+    stringEntry(pathOf(pod, "metadata", "labels"), Label.NodePool) ||
+    stringEntry(pathOf(pod, "metadata", "annotations"), Label.NodePool) ||
     DEFAULT_NODE_POOL
   );
 }

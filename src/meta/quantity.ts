@@ -38,9 +38,9 @@ export function parseQuantity(text: string): ParsedQuantity {
   return parseOrThrow(text, JSON.stringify(text));
 }
 
-/** Reports whether Go `resource.ParseQuantity` accepts `text`. */
+/** Reports whether Go `resource.ParseQuantity` accepts `text`. Never throws: a value that is not a string is no quantity. */
 export function isQuantity(text: string): boolean {
-  return !("error" in parseGoQuantity(text));
+  return typeof text === "string" && !("error" in parseGoQuantity(text));
 }
 
 /**
@@ -50,6 +50,11 @@ export function isQuantity(text: string): boolean {
  * of surrounding spaces as `UnmarshalJSON` does, a number is parsed from its JSON text (so `1.5`
  * gives `1500m`). The result is canonical (`1000M` → `1G`, `1024Mi` → `1Gi`) unless Go keeps the
  * input verbatim (`1.500G`, `+100Gi`). Throws `ERR_INVALID_QUANTITY` with Go's reason otherwise.
+ *
+ * A quantity stored as a JSON number is an int64 on the API server (it refuses fractions and
+ * anything past the int64 range), and Go reads its exact digits. A `number` past 2^53 has lost
+ * them in `JSON.parse`, so it is refused with `ERR_INVALID_QUANTITY` rather than printed as a
+ * different quantity; pass the digits as a `bigint` to get Go's text.
  *
  * @example
  * ```ts
@@ -68,11 +73,15 @@ export function quantityString(q: string | number | bigint | null | undefined): 
     case "number":
       // JavaScript's number text equals the JSON text Go's encoder writes for the same float64.
       if (!Number.isFinite(q)) throw invalid(String(q), "not a finite number");
+      if (Math.abs(q) > Number.MAX_SAFE_INTEGER) throw invalid(String(q), IMPRECISE);
       return parseOrThrow(String(q), String(q)).text;
     default:
       throw invalid(String(q), "not a string or a number");
   }
 }
+
+const IMPRECISE =
+  "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string";
 
 function parseOrThrow(text: string, shown: string): ParsedQuantity {
   const result = parseGoQuantity(text);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
-import { Role } from "./keys.js";
+import { readCocoonSetGeneration } from "./generation.js";
+import { Annotation, Role } from "./keys.js";
 import type { PodLike } from "./objects.js";
 import { agentVMNamePrefix, extractAgentSlot, inferRoleFromAgentSlot, roleForPod, vmNameForDeployment, vmNameForPod } from "./vmname.js";
 
@@ -102,10 +103,33 @@ describe("extractAgentSlot (Go TestExtractAgentSlot)", () => {
     expect(extractAgentSlot(ns, cocoonSet, vmName)).toBe(want);
   });
 
-  it("int64 max is a positive slot", () => {
+  it("int64 max is a positive slot, exact as a bigint (Go 9223372036854775807)", () => {
     const slot = extractAgentSlot("prod", "demo", "vk-prod-demo-9223372036854775807");
-    expect(slot).toBeGreaterThan(0);
+    expect(slot).toBe(9223372036854775807n);
     expect(inferRoleFromAgentSlot(slot)).toBe(Role.SubAgent);
+  });
+
+  it("returns what readCocoonSetGeneration returns for the same digits", () => {
+    for (const digits of ["0", "+7", "0009007199254740991", "9007199254740992", "9007199254740993", "9223372036854775807"]) {
+      const pod = { metadata: { annotations: { [Annotation.CocoonSetGeneration]: digits } } };
+      expect(extractAgentSlot("p", "d", `vk-p-d-${digits}`)).toBe(readCocoonSetGeneration(pod));
+    }
+  });
+
+  it("round-trips a bigint slot through vmNameForDeployment", () => {
+    const name = vmNameForDeployment("prod", "demo", 9223372036854775807n);
+    expect(name).toBe("vk-prod-demo-9223372036854775807");
+    expect(extractAgentSlot("prod", "demo", name)).toBe(9223372036854775807n);
+  });
+
+  it("is -1 for arguments that are not strings, without throwing", () => {
+    const hostile: unknown[] = [null, undefined, 7, 7n, Symbol("s"), {}, ["vk-p-d-0"]];
+    for (const value of hostile) {
+      const asString = value as string;
+      expect(extractAgentSlot(asString, "d", "vk-p-d-0")).toBe(-1);
+      expect(extractAgentSlot("p", asString, "vk-p-d-0")).toBe(-1);
+      expect(extractAgentSlot("p", "d", asString)).toBe(-1);
+    }
   });
 
   it("the largest safe slot is exact", () => {
@@ -133,6 +157,20 @@ describe("inferRoleFromAgentSlot (Go TestInferRoleFromAgentSlot)", () => {
   ])("slot %d is %s", (slot, want) => {
     expect(inferRoleFromAgentSlot(slot)).toBe(want);
   });
+
+  it.each<[bigint, Role]>([
+    [0n, Role.Main],
+    [9223372036854775807n, Role.SubAgent],
+    [-1n, Role.Toolbox],
+  ])("bigint slot %s is %s", (slot, want) => {
+    expect(inferRoleFromAgentSlot(slot)).toBe(want);
+  });
+
+  it("reads a value that is not a slot as a toolbox, without throwing", () => {
+    for (const value of [Number.NaN, Symbol("s"), null, undefined, "0", {}]) {
+      expect(inferRoleFromAgentSlot(value as number)).toBe(Role.Toolbox);
+    }
+  });
 });
 
 describe("roleForPod (Go TestRoleForPod)", () => {
@@ -153,6 +191,9 @@ describe("roleForPod (Go TestRoleForPod)", () => {
     ["quirk: owner-less pod with vk-ns--0 is main", { metadata: { namespace: "ns" } }, "vk-ns--0", Role.Main],
     ["quirk: owner-less pod with vk-ns--3 is sub-agent", { metadata: { namespace: "ns" } }, "vk-ns--3", Role.SubAgent],
     ["quirk: owner with an empty name behaves as owner-less", owned("ns", ""), "vk-ns--0", Role.Main],
+    // Go decodes a JSON null owner reference to a zero OwnerReference and reads on.
+    ["a null owner reference is skipped", { metadata: { namespace: "ns", ownerReferences: [null, { kind: "CocoonSet", name: "cs" }] } } as unknown as PodLike, "vk-ns-cs-0", Role.Main],
+    ["a namespace that is not a string reads as empty", { metadata: { namespace: 5 } } as unknown as PodLike, "vk---0", Role.Main],
   ])("%s", (_name, pod, vmName, want) => {
     expect(roleForPod(pod, vmName)).toBe(want);
   });

@@ -46,7 +46,7 @@ export function applyVMRuntime(obj: Annotated, runtime: Partial<VMRuntime>): voi
 
 /**
  * Reads the VM runtime from the pod. The VNC port is parsed like Go's `strconv.ParseInt(v, 10, 32)`:
- * `"+5900"` and `"-1"` are accepted; anything unparseable reads as 0.
+ * `"+5900"` and `"-1"` are accepted; anything unparseable reads as 0. Never throws, in linear time.
  *
  * @example
  * ```ts

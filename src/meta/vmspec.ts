@@ -1,3 +1,4 @@
+import type { AnnotationOfKind } from "./annotation-kinds.js";
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
 import { Annotation } from "./keys.js";
 
@@ -54,13 +55,13 @@ const STRING_FIELDS = [
   ["forkFrom", Annotation.ForkFrom],
   ["connType", Annotation.ConnType],
   ["backend", Annotation.Backend],
-] as const;
+] as const satisfies readonly (readonly [keyof VMSpec, AnnotationOfKind<"text" | "quantity">])[];
 
 const FLAG_FIELDS = [
   ["managed", Annotation.Managed],
   ["forcePull", Annotation.ForcePull],
   ["noDirectIO", Annotation.NoDirectIO],
-] as const;
+] as const satisfies readonly (readonly [keyof VMSpec, AnnotationOfKind<"flag">])[];
 
 /**
  * Returns the delta that writes a VM spec: only non-empty strings and `true` flags. It never
@@ -88,7 +89,7 @@ export function applyVMSpec(obj: Annotated, spec: Partial<VMSpec>): void {
 }
 
 /**
- * Reads the VM spec from the pod: strings raw, flags true only for `"true"`.
+ * Reads the VM spec from the pod: strings raw, flags true only for `"true"`. Never throws.
  *
  * The operator compares it with {@link fromAgentSpec}'s result field by field to detect drift.
  *

@@ -1,7 +1,7 @@
 /**
  * The registry side of the contract: the `Registry` interface and its OCI distribution client
  * (`OCIRegistry`, on Node's own `fetch`), credentials, typed registry errors, references, digests
- * and digest-verified blob copies.
+ * and digest-verified blob copies; manifest and media types (Go's `manifest` package).
  *
  * Twin of Go cocoon-common's `oci` and `ociutil` packages. Loads nothing beyond Node.
  *
@@ -18,10 +18,26 @@ export { isRegistryError, RegistryError } from "./errors.js";
 export type { RegistryErrorCode, RegistryErrorDetails } from "./errors.js";
 export { deleteSetSnapshots, hasHibernateSnapshot } from "./hibernate-snapshot.js";
 export type { SetSnapshotCleanup, SetVM } from "./hibernate-snapshot.js";
+export { classifyManifest, classifyParsedManifest, decodeDescriptor, descriptorTitle, Kind, parseManifest } from "./manifest-types.js";
+export type { Descriptor, IndexManifest, OCIManifest } from "./manifest-types.js";
+export { indentGoJSON, marshalManifest } from "./manifest-json.js";
+export {
+  ArtifactType,
+  isDiskMediaType,
+  isSnapshotLayerMediaType,
+  isZstdMediaType,
+  MediaType,
+  mediaTypeForCocoonFile,
+  OCIAnnotation,
+  stripZstd,
+  zstdMediaType,
+} from "./media-types.js";
 export { OCIRegistry } from "./oci-registry.js";
 export type { OCIRegistryOptions } from "./oci-registry-options.js";
 export { parseDigestReference, parseReference, parseRepository, parseTag } from "./reference.js";
 export type { Reference, RepositoryName } from "./reference.js";
 export type { Downloader, FetchedManifest, Registry, RegistryCallOptions, Uploader } from "./registry.js";
 export { isRelativeRef, parseRef } from "./relative-ref.js";
+export { decodeSnapshotConfig, marshalSnapshotConfig } from "./snapshot-config.js";
+export type { SnapshotConfig, SnapshotFile } from "./snapshot-config.js";
 export type { RelativeRef } from "./relative-ref.js";

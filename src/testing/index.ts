@@ -4,14 +4,22 @@
  *
  * `startControlPlane()` runs both binaries on free loopback ports with RBAC, throwaway credentials
  * and our CRDs installed; `ensureControlPlaneBinaries()` finds them (`TEST_ASSET_ETCD` /
- * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`) or builds them once with Go into a cache.
+ * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`), or downloads envtest's prebuilt archive
+ * (`COCOON_CONTROLPLANE_DOWNLOAD_URL`), or builds them once with Go into a cache.
  * `startRegistry()` runs the registry on a free loopback port with deletes enabled, anonymous or
  * with htpasswd or token auth; `ensureRegistryBinary()` finds it (`TEST_ASSET_REGISTRY`) or builds it the same way.
  *
  * @module
  */
 export { ensureControlPlaneBinaries } from "./binaries/control-plane-binaries.js";
-export type { BinarySource, ControlPlaneBinaries, EnsureBinariesOptions } from "./binaries/control-plane-binaries.js";
+export type {
+  BinarySource,
+  ControlPlaneBinaries,
+  EnsureBinariesOptions,
+  EnsureControlPlaneBinariesOptions,
+} from "./binaries/control-plane-binaries.js";
+export { BinaryDownloadError, DownloadFailure } from "./binaries/download-error.js";
+export { ENVTEST_DOWNLOAD_URL } from "./binaries/envtest-archive.js";
 export type { ProgressLog } from "./binaries/build-progress.js";
 export { controlPlaneCacheDir, registryCacheDir } from "./binaries/cache-dir.js";
 export { ensureRegistryBinary } from "./binaries/registry-binary.js";

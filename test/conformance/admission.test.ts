@@ -31,18 +31,23 @@ const verdict: fc.Arbitrary<Verdict> = fc.oneof(
   fc.constant({ allow: true as const }),
   validText.map((message) => ({ deny: message })),
   fc.constantFrom("").map((message) => ({ deny: message })),
-  fc.record(
-    {
-      uid: fc.constant("ignored"),
-      allowed: fc.boolean(),
-      status: fc.record({ message: validText, reason: fc.constantFrom("", "Invalid"), code: fc.constantFrom(0, 403) }, { requiredKeys: [] }),
-      patch: fc.constantFrom("", "W10=", "AA=="),
-      patchType: fc.constant("JSONPatch"),
-      auditAnnotations: fc.dictionary(validText, validText, { maxKeys: 2 }),
-      warnings: fc.array(validText, { maxLength: 2 }),
-    },
-    { requiredKeys: [] },
-  ).map((response) => ({ response })),
+  fc
+    .record(
+      {
+        uid: fc.constant("ignored"),
+        allowed: fc.boolean(),
+        status: fc.record(
+          { message: validText, reason: fc.constantFrom("", "Invalid"), code: fc.constantFrom(0, 403) },
+          { requiredKeys: [] },
+        ),
+        patch: fc.constantFrom("", "W10=", "AA=="),
+        patchType: fc.constant("JSONPatch"),
+        auditAnnotations: fc.dictionary(validText, validText, { maxKeys: 2 }),
+        warnings: fc.array(validText, { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    )
+    .map((response) => ({ response })),
 );
 
 const cases: fc.Arbitrary<Case> = fc.record({
@@ -55,10 +60,18 @@ const cases: fc.Arbitrary<Case> = fc.record({
 });
 
 const examples: Case[] = [
-  ...['{"request":{"dryRun":"yes"}}', '{"request":{"operation":5}}', '{"request":{"kind":"CocoonSet"}}', '{"request":{"userInfo":[]}}',
-    '{"request":{"name":7}}', '{"request":{"uid":"u"},"response":{"allowed":"yes"}}', '{"__proto__":{"request":{"uid":"s"}}}',
-    '{"request":{"uid":"u","x":1,"object":{ "a" : 1.0 }}}', '{"request":{"userInfo":{"groups":[null,"g"],"extra":{"k":null}}}}',
-    '{"request":{"uid":"a","UID":"b","userInfo":{"username":"x"},"userInfo":{"uid":"y"}}}'].map((body) => ({ body, verdict: { allow: true as const } })),
+  ...[
+    '{"request":{"dryRun":"yes"}}',
+    '{"request":{"operation":5}}',
+    '{"request":{"kind":"CocoonSet"}}',
+    '{"request":{"userInfo":[]}}',
+    '{"request":{"name":7}}',
+    '{"request":{"uid":"u"},"response":{"allowed":"yes"}}',
+    '{"__proto__":{"request":{"uid":"s"}}}',
+    '{"request":{"uid":"u","x":1,"object":{ "a" : 1.0 }}}',
+    '{"request":{"userInfo":{"groups":[null,"g"],"extra":{"k":null}}}}',
+    '{"request":{"uid":"a","UID":"b","userInfo":{"username":"x"},"userInfo":{"uid":"y"}}}',
+  ].map((body) => ({ body, verdict: { allow: true as const } })),
   { body: '{"request":{"uid":"u"}}', verdict: { deny: "" } },
   { body: nested(9_998), verdict: { allow: true } },
   { body: nested(9_999), verdict: { allow: true } },
@@ -97,7 +110,12 @@ describeConformance("admission.Serve", (oracle) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers["content-type"] ?? "", body: Buffer.concat(chunks).toString("utf8"), called }),
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: res.headers["content-type"] ?? "",
+            body: Buffer.concat(chunks).toString("utf8"),
+            called,
+          }),
         );
       });
       req.on("error", reject);
@@ -108,27 +126,36 @@ describeConformance("admission.Serve", (oracle) => {
   it("describes admission/v1's AdmissionReview exactly as reflection on the Go types does", async () => {
     const go = await oracle().ask<{ fields: { name: string; type: unknown }[] }>({ op: "goTypes", args: { kind: "AdmissionReview" } });
     expect(JSON.parse(JSON.stringify(ADMISSION_REVIEW))).toEqual(go);
-    expect(go.fields.find((f) => f.name === "response")?.type).toEqual({ kind: "ptr", elem: JSON.parse(JSON.stringify(ADMISSION_RESPONSE)) });
+    expect(go.fields.find((f) => f.name === "response")?.type).toEqual({
+      kind: "ptr",
+      elem: JSON.parse(JSON.stringify(ADMISSION_RESPONSE)) as unknown,
+    });
   });
 
-  it("answers every body as Go's admission.Serve does, byte for byte", async () => {
-    const results: Answer[] = [];
-    await compareWithGo<Case, Answer>(oracle(), {
-      name: "admission.Serve",
-      arbitrary: cases,
-      examples,
-      numRuns: 3_000,
-      request: (c) => ({ op: "admission", args: c }),
-      check: async (c, go) => {
-        const ours = await post(c);
-        results.push(ours);
-        expectSame(c, ours, go);
-      },
-    });
-    const count = (status: number): number => results.filter((r) => r.status === status).length;
-    console.info(`[conformance] admission.Serve answers: ${String(count(200))} × 200, ${String(count(400))} × 400, ${String(count(500))} × 500`);
-    // Both ways through Serve are exercised in numbers, not by luck.
-    expect(count(200)).toBeGreaterThan(results.length / 10);
-    expect(count(400)).toBeGreaterThan(results.length / 10);
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "answers every body as Go's admission.Serve does, byte for byte",
+    async () => {
+      const results: Answer[] = [];
+      await compareWithGo<Case, Answer>(oracle(), {
+        name: "admission.Serve",
+        arbitrary: cases,
+        examples,
+        numRuns: 3_000,
+        request: (c) => ({ op: "admission", args: c }),
+        check: async (c, go) => {
+          const ours = await post(c);
+          results.push(ours);
+          expectSame(c, ours, go);
+        },
+      });
+      const count = (status: number): number => results.filter((r) => r.status === status).length;
+      console.info(
+        `[conformance] admission.Serve answers: ${String(count(200))} × 200, ${String(count(400))} × 400, ${String(count(500))} × 500`,
+      );
+      // Both ways through Serve are exercised in numbers, not by luck.
+      expect(count(200)).toBeGreaterThan(results.length / 10);
+      expect(count(400)).toBeGreaterThan(results.length / 10);
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

@@ -38,8 +38,18 @@ const zeroValueExamples: Case[] = [
   { kind: "CocoonSet", before: {}, after: { status: { observedGeneration: 0 } }, optimisticLock: false },
   { kind: "CocoonSet", before: {}, after: { metadata: { annotations: {} } }, optimisticLock: false },
   { kind: "CocoonSet", before: { metadata: { annotations: { k: "v" } } }, after: { metadata: { annotations: {} } }, optimisticLock: false },
-  { kind: "CocoonSet", before: { status: { phase: "Running" } }, after: { status: { phase: "Running", conditions: [null], agents: [null] } }, optimisticLock: false },
-  { kind: "CocoonHibernation", before: { metadata: { resourceVersion: "5" } }, after: { metadata: { resourceVersion: "5", labels: { "<": "&" } } }, optimisticLock: true },
+  {
+    kind: "CocoonSet",
+    before: { status: { phase: "Running" } },
+    after: { status: { phase: "Running", conditions: [null], agents: [null] } },
+    optimisticLock: false,
+  },
+  {
+    kind: "CocoonHibernation",
+    before: { metadata: { resourceVersion: "5" } },
+    after: { metadata: { resourceVersion: "5", labels: { "<": "&" } } },
+    optimisticLock: true,
+  },
 ];
 
 /**
@@ -69,20 +79,24 @@ describeConformance("client.MergeFrom", (oracle) => {
   });
 
   for (const kind of [Kind.CocoonSet, Kind.CocoonHibernation] as const) {
-    it(`sends controller-runtime's body for a ${kind} byte for byte`, async () => {
-      await compareWithGo<Case, { patch?: string; error?: string }>(oracle(), {
-        name: `MergeFrom ${kind}`,
-        arbitrary: caseOf(kind),
-        examples: zeroValueExamples.filter((c) => c.kind === kind),
-        numRuns: 3_000,
-        request: (c) => ({ op: "mergeFrom", args: c }),
-        check: (c, go) => {
-          if (go.patch === undefined) throw new Error(`Go refused a generated case: ${go.error ?? "?"}`);
-          const target = { kind, name: "n", namespace: "ns" };
-          const rv = c.optimisticLock ? (c.before["metadata"] as { resourceVersion: string }).resourceVersion : undefined;
-          expectSame(c, mergeFromBody(target, c.before, c.after, rv), goBodyWithOurDifferences(c, go.patch));
-        },
-      });
-    }, CONFORMANCE_TIMEOUT_MS);
+    it(
+      `sends controller-runtime's body for a ${kind} byte for byte`,
+      async () => {
+        await compareWithGo<Case, { patch?: string; error?: string }>(oracle(), {
+          name: `MergeFrom ${kind}`,
+          arbitrary: caseOf(kind),
+          examples: zeroValueExamples.filter((c) => c.kind === kind),
+          numRuns: 3_000,
+          request: (c) => ({ op: "mergeFrom", args: c }),
+          check: (c, go) => {
+            if (go.patch === undefined) throw new Error(`Go refused a generated case: ${go.error ?? "?"}`);
+            const target = { kind, name: "n", namespace: "ns" };
+            const rv = c.optimisticLock ? (c.before["metadata"] as { resourceVersion: string }).resourceVersion : undefined;
+            expectSame(c, mergeFromBody(target, c.before, c.after, rv), goBodyWithOurDifferences(c, go.patch));
+          },
+        });
+      },
+      CONFORMANCE_TIMEOUT_MS,
+    );
   }
 });

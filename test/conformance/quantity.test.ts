@@ -38,6 +38,12 @@ function stringOf(value: string | number | bigint | null): { text: string } | nu
   return value === null ? (text === "" ? null : { text }) : { text };
 }
 
+// A number past 2^53 has lost the digits Go would read; we refuse it (docs/differences-from-go.md).
+const imprecise = (value: unknown): boolean => typeof value === "number" && Math.abs(value) > Number.MAX_SAFE_INTEGER;
+const LOST_DIGITS: GoQuantity = {
+  error: "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string",
+};
+
 const shown = (value: string | number | bigint | null) => (typeof value === "string" ? JSON.stringify(value) : String(value));
 const jsonText = (value: string | number | bigint | null) => (typeof value === "bigint" ? value.toString() : JSON.stringify(value));
 
@@ -78,7 +84,7 @@ describeConformance("resource.Quantity", (oracle) => {
       examples: [null, ...examples],
       numRuns: 5_000,
       request: (value) => ({ op: "quantity.unmarshal", args: { json: jsonText(value), wire } }),
-      check: (value, go) => expectSame(value, ours(shown(value), () => stringOf(value)), withoutFormat(go)),
+      check: (value, go) => expectSame(value, ours(shown(value), () => stringOf(value)), imprecise(value) ? LOST_DIGITS : withoutFormat(go)),
     });
   }, CONFORMANCE_TIMEOUT_MS);
 });

@@ -35,11 +35,30 @@ function request<S>(op: string, c: Case<S>) {
   return { op, args };
 }
 
+/** A storage number past 2^53: we refuse it on purpose, where Go reads the JSON text (docs/differences-from-go.md). */
+const hasLostDigits = (spec: unknown): boolean => {
+  const storage = (spec as { storage?: unknown }).storage;
+  return typeof storage === "number" && Math.abs(storage) > Number.MAX_SAFE_INTEGER;
+};
+
+function refusalCode(run: () => unknown): unknown {
+  try {
+    run();
+    return "accepted";
+  } catch (error) {
+    return isCocoonError(error) ? error.code : error;
+  }
+}
+
 /**
  * Ours must match Go's: both refuse (a bad quantity or port), or the same VM spec, the same
  * annotation bytes and the same spec bytes; and the spec Go wrote must give us the same VM spec.
  */
 function check<S>(c: Case<S>, go: GoSpec, from: (spec: S) => VMSpec, asGoWritesIt: (spec: S) => unknown): void {
+  if (hasLostDigits(c.spec)) {
+    expectSame(c, { refused: refusalCode(() => from(c.spec)) }, { refused: "ERR_INVALID_QUANTITY" });
+    return;
+  }
   let vmSpec: VMSpec;
   try {
     vmSpec = from(c.spec);

@@ -113,6 +113,7 @@ describe("npm run demo", () => {
     expect(stdout).toContain("vm.cocoonstack.io/lifecycle-state=hibernated  vm.cocoonstack.io/lifecycle-observed-generation=2");
     expect(stdout).toContain("cocoonset.cocoonstack.io/hibernated-on-node=cocoon-node-1");
     expect(stdout).toContain("vm.cocoonstack.io/keep-snapshot-on-delete=true");
+    expect(stdout).toContain("planSnapshotCache: evict [vk-demo-old-0], keep vk-demo-sandbox-0 (hinted to cocoon-node-1); allocatable 92 GiB of 100");
     expect(stdout).toContain("affinity: preferred weight=100 kubernetes.io/hostname In [cocoon-node-1]");
     expect(stdout).toContain("cocoonset.cocoonstack.io/hibernated-on-node=<unset>");
     // The registry verifies the snapshot: the release's probe, the wake's (token cached), the fresh boot, the outage.

@@ -24,14 +24,52 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: "status.phase set to \"\"", initial: { status: { phase: "Running" } }, status: true, mutate: (c) => void (c.status = { ...c.status, phase: "" }), ours: '{"status":{"phase":null}}' },
-  { name: "observedGeneration 0 on a set without status", initial: {}, status: true, mutate: (c) => void (c.status = { observedGeneration: 0 }), ours: undefined },
+  {
+    name: 'status.phase set to ""',
+    initial: { status: { phase: "Running" } },
+    status: true,
+    mutate: (c) => void (c.status = { ...c.status, phase: "" }),
+    ours: '{"status":{"phase":null}}',
+  },
+  {
+    name: "observedGeneration 0 on a set without status",
+    initial: {},
+    status: true,
+    mutate: (c) => void (c.status = { observedGeneration: 0 }),
+    ours: undefined,
+  },
   { name: "an empty annotations map", initial: {}, mutate: (c) => void (c.metadata["annotations"] = {}), ours: undefined },
-  { name: "the last annotation deleted", initial: { annotations: { k: "v" } }, mutate: (c) => void (c.metadata["annotations"] = {}), ours: '{"metadata":{"annotations":{"k":null}}}' },
-  { name: "spec.agent.replicas set to 0", initial: { spec: { agent: { image: "img", replicas: 2 } } }, mutate: (c) => void ((c.spec["agent"] as Json)["replicas"] = 0), ours: '{"spec":{"agent":{"replicas":null}}}' },
-  { name: "spec.suspend set to false", initial: { spec: { suspend: true, agent: { image: "img" } } }, mutate: (c) => void (c.spec["suspend"] = false), ours: '{"spec":{"suspend":null}}' },
-  { name: "an empty toolbox list", initial: { spec: { agent: { image: "img" }, toolboxes: [{ name: "t" }] } }, mutate: (c) => void (c.spec["toolboxes"] = []), ours: '{"spec":{"toolboxes":null}}' },
-  { name: "a status counter set to 0", initial: { status: { readyAgents: 2 } }, status: true, mutate: (c) => void (c.status = { ...c.status, readyAgents: 0 }), ours: '{"status":{"readyAgents":0}}' },
+  {
+    name: "the last annotation deleted",
+    initial: { annotations: { k: "v" } },
+    mutate: (c) => void (c.metadata["annotations"] = {}),
+    ours: '{"metadata":{"annotations":{"k":null}}}',
+  },
+  {
+    name: "spec.agent.replicas set to 0",
+    initial: { spec: { agent: { image: "img", replicas: 2 } } },
+    mutate: (c) => void ((c.spec["agent"] as Json)["replicas"] = 0),
+    ours: '{"spec":{"agent":{"replicas":null}}}',
+  },
+  {
+    name: "spec.suspend set to false",
+    initial: { spec: { suspend: true, agent: { image: "img" } } },
+    mutate: (c) => void (c.spec["suspend"] = false),
+    ours: '{"spec":{"suspend":null}}',
+  },
+  {
+    name: "an empty toolbox list",
+    initial: { spec: { agent: { image: "img" }, toolboxes: [{ name: "t" }] } },
+    mutate: (c) => void (c.spec["toolboxes"] = []),
+    ours: '{"spec":{"toolboxes":null}}',
+  },
+  {
+    name: "a status counter set to 0",
+    initial: { status: { readyAgents: 2 } },
+    status: true,
+    mutate: (c) => void (c.status = { ...c.status, readyAgents: 0 }),
+    ours: '{"status":{"readyAgents":0}}',
+  },
 ];
 
 const version = goVersion();
@@ -59,16 +97,26 @@ async function createSet(initial: Case["initial"]): Promise<KubeObject & Json> {
   const name = `zero-${String(++counter)}`;
   const spec = initial.spec ?? { agent: { image: "img" } };
   const metadata = { name, ...(initial.annotations ? { annotations: initial.annotations } : {}) };
-  await admin.customObjects.createNamespacedCustomObject({ ...GROUP, namespace: ns, body: { apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonSet", metadata, spec } });
+  await admin.customObjects.createNamespacedCustomObject({
+    ...GROUP,
+    namespace: ns,
+    body: { apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonSet", metadata, spec },
+  });
   if (initial.status) {
-    await sendPatch(admin, { kind: "CocoonSet", name, namespace: ns }, { body: JSON.stringify({ status: initial.status }), contentType: MERGE, status: true });
+    await sendPatch(
+      admin,
+      { kind: "CocoonSet", name, namespace: ns },
+      { body: JSON.stringify({ status: initial.status }), contentType: MERGE, status: true },
+    );
   }
   return (await admin.customObjects.getNamespacedCustomObject({ ...GROUP, namespace: ns, name })) as KubeObject & Json;
 }
 
 /** What the server holds, without what differs between two objects by construction. */
 async function stored(name: string): Promise<Json> {
-  const { metadata, ...rest } = (await admin.customObjects.getNamespacedCustomObject({ ...GROUP, namespace: ns, name })) as Json & { metadata: Json };
+  const { metadata, ...rest } = (await admin.customObjects.getNamespacedCustomObject({ ...GROUP, namespace: ns, name })) as Json & {
+    metadata: Json;
+  };
   const { name: _n, uid: _u, resourceVersion: _r, creationTimestamp: _c, managedFields: _m, generation, ...kept } = metadata;
   return { ...rest, metadata: { ...kept, generation } };
 }
@@ -86,7 +134,10 @@ describe.skipIf(version === undefined)("zero values in patch bodies, stored by a
 
     const twinAfter = structuredClone(twin) as typeof after;
     c.mutate(twinAfter);
-    const go = await oracle.ask<{ patch?: string; error?: string }>({ op: "mergeFrom", args: { kind: "CocoonSet", before: twin, after: twinAfter, optimisticLock: false } });
+    const go = await oracle.ask<{ patch?: string; error?: string }>({
+      op: "mergeFrom",
+      args: { kind: "CocoonSet", before: twin, after: twinAfter, optimisticLock: false },
+    });
     if (go.patch === undefined) throw new Error(`Go refused the case: ${String(go.error)}`);
     const target = { kind: "CocoonSet" as const, name: twin.metadata!.name!, namespace: ns };
     await sendPatch(admin, target, { body: go.patch, contentType: MERGE, status: c.status });
@@ -96,18 +147,25 @@ describe.skipIf(version === undefined)("zero values in patch bodies, stored by a
 });
 
 describe.skipIf(version === undefined)("differences from Go: deleting the last annotation", () => {
-  it("keeps a key another writer added since the read, where Go's {\"annotations\":null} wipes it", async () => {
+  it('keeps a key another writer added since the read, where Go\'s {"annotations":null} wipes it', async () => {
     const ours = await createSet({ annotations: { k: "v" } });
     const twin = await createSet({ annotations: { k: "v" } });
     for (const set of [ours, twin]) {
-      await sendPatch(admin, { kind: "CocoonSet", name: set.metadata!.name!, namespace: ns }, { body: '{"metadata":{"annotations":{"other":"x"}}}', contentType: MERGE });
+      await sendPatch(
+        admin,
+        { kind: "CocoonSet", name: set.metadata!.name!, namespace: ns },
+        { body: '{"metadata":{"annotations":{"other":"x"}}}', contentType: MERGE },
+      );
     }
     const emptied = (copy: KubeObject): void => void (copy.metadata!.annotations = {});
 
     await patch(admin, ours, emptied);
     const twinAfter = structuredClone(twin);
     emptied(twinAfter);
-    const go = await oracle.ask<{ patch?: string }>({ op: "mergeFrom", args: { kind: "CocoonSet", before: twin, after: twinAfter, optimisticLock: false } });
+    const go = await oracle.ask<{ patch?: string }>({
+      op: "mergeFrom",
+      args: { kind: "CocoonSet", before: twin, after: twinAfter, optimisticLock: false },
+    });
     expect(go.patch).toBe('{"metadata":{"annotations":null}}');
     await sendPatch(admin, { kind: "CocoonSet", name: twin.metadata!.name!, namespace: ns }, { body: go.patch!, contentType: MERGE });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { conditionList } from "./condition.js";
-import { CocoonHibernationPhaseSchema, HibernationDesireSchema } from "./enums.js";
+import { CocoonHibernationPhaseSchema, HibernationDesireSchema } from "./enum-schemas.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
 import { POD_REF_IMMUTABLE_RULE } from "./internal/cel-rules.js";
 import { gatedRules } from "./internal/rule-gate.js";

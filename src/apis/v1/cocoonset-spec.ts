@@ -1,21 +1,14 @@
 import { z } from "zod";
 import { DEFAULT_NODE_POOL } from "../../meta/keys.js";
-import {
-  AgentMode,
-  AgentModeSchema,
-  HibernatePolicy,
-  HibernatePolicySchema,
-  SnapshotPolicy,
-  SnapshotPolicySchema,
-  ToolboxMode,
-  ToolboxModeSchema,
-} from "./enums.js";
+import { AgentModeSchema, HibernatePolicySchema, SnapshotPolicySchema, ToolboxModeSchema } from "./enum-schemas.js";
+import { EnumDefault, HibernatePolicy } from "./enums.js";
 import { EnvFromSourceSchema } from "./env-from.js";
 import {
   RELEASE_REQUIRES_MAIN_ONLY_MESSAGE,
   RELEASE_REQUIRES_MAIN_ONLY_RULE,
   SNAPSHOT_CLASS_IMMUTABLE_RULE,
 } from "./internal/cel-rules.js";
+import { isDNS1123Label, linearPattern } from "./internal/linear-patterns.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";
@@ -32,7 +25,7 @@ export const AgentSpecSchema = z
       .default(0)
       .describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
     image: z.string().min(1),
-    mode: AgentModeSchema.default(AgentMode.Clone),
+    mode: AgentModeSchema.default(EnumDefault.AgentMode),
     ...vmOptionsShape,
     envFrom: z.array(EnvFromSourceSchema).optional(),
     serviceAccountName: z.string().optional(),
@@ -49,9 +42,9 @@ export type AgentSpecInput = z.input<typeof AgentSpecSchema>;
  */
 export const ToolboxSpecSchema = z
   .object({
-    name: z.string().min(1).regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/),
+    name: z.string().min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
     image: z.string().optional(),
-    mode: ToolboxModeSchema.default(ToolboxMode.Run),
+    mode: ToolboxModeSchema.default(EnumDefault.ToolboxMode),
     staticIP: z.string().optional(),
     staticVMID: z.string().optional(),
     vncPort: int32().min(0).max(65535).optional(),
@@ -92,8 +85,8 @@ export function checkReleaseRule(spec: ReleaseRuleView, ctx: z.RefinementCtx, pa
 export const cocoonSetSpecFields = z
   .object({
     suspend: z.boolean().optional(),
-    snapshotPolicy: SnapshotPolicySchema.default(SnapshotPolicy.Always),
-    hibernatePolicy: HibernatePolicySchema.default(HibernatePolicy.Retain),
+    snapshotPolicy: SnapshotPolicySchema.default(EnumDefault.SnapshotPolicy),
+    hibernatePolicy: HibernatePolicySchema.default(EnumDefault.HibernatePolicy),
     nodePool: z.string().default(DEFAULT_NODE_POOL),
     snapshotCompatibilityClass: z
       .string()

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { conditionList } from "./condition.js";
-import { CocoonSetPhaseSchema, ConnTypeSchema } from "./enums.js";
-import { int32, int64, listMap } from "./internal/schema-helpers.js";
+import { CocoonSetPhaseSchema, ConnTypeSchema } from "./enum-schemas.js";
+import { listMap } from "./internal/list-map.js";
+import { int32, int64 } from "./internal/schema-helpers.js";
 
 /** Validates the observed state of one agent VM (Go `AgentStatus`); `slot` and `role` are required. */
 export const AgentStatusSchema = z

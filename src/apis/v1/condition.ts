@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { isK8sDateTime } from "./internal/date-time.js";
 import { BLOCKING } from "./internal/rule-gate.js";
-import { int64, listMap } from "./internal/schema-helpers.js";
+import { isConditionType, linearPattern } from "./internal/linear-patterns.js";
+import { listMap } from "./internal/list-map.js";
+import { int64 } from "./internal/schema-helpers.js";
 
 import { ConditionStatus } from "./condition-status.js";
 
-const CONDITION_TYPE_RE =
-  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
+const CONDITION_TYPE_RE = linearPattern(
+  "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
+  isConditionType,
+);
 const CONDITION_REASON_RE = /^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/;
 
 /**

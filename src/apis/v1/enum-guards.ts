@@ -4,6 +4,7 @@ import {
   CocoonHibernationPhase,
   CocoonSetPhase,
   ConnType,
+  EnumDefault,
   HibernatePolicy,
   HibernationDesire,
   OSType,
@@ -17,25 +18,25 @@ function memberOf<T extends string>(values: Readonly<Record<string, T>>): (value
   return (value: unknown): value is T => set.has(value);
 }
 
-/** Reports whether `value` is exactly one of the {@link AgentMode} values (Go `AgentMode.IsValid`; `""` is not). */
+/** Reports whether `value` is exactly one of the {@link AgentMode} values (Go `AgentMode.IsValid`; `""` is not). Never throws. */
 export const isAgentMode: (value: unknown) => value is AgentMode = memberOf(AgentMode);
-/** Reports whether `value` is exactly one of the {@link ToolboxMode} values (Go `ToolboxMode.IsValid`). */
+/** Reports whether `value` is exactly one of the {@link ToolboxMode} values (Go `ToolboxMode.IsValid`). Never throws. */
 export const isToolboxMode: (value: unknown) => value is ToolboxMode = memberOf(ToolboxMode);
-/** Reports whether `value` is exactly one of the {@link OSType} values (Go `OSType.IsValid`, `macos` included). */
+/** Reports whether `value` is exactly one of the {@link OSType} values (Go `OSType.IsValid`, `macos` included). Never throws. */
 export const isOSType: (value: unknown) => value is OSType = memberOf(OSType);
-/** Reports whether `value` is exactly one of the {@link SnapshotPolicy} values (Go `SnapshotPolicy.IsValid`). */
+/** Reports whether `value` is exactly one of the {@link SnapshotPolicy} values (Go `SnapshotPolicy.IsValid`). Never throws. */
 export const isSnapshotPolicy: (value: unknown) => value is SnapshotPolicy = memberOf(SnapshotPolicy);
-/** Reports whether `value` is exactly one of the {@link HibernatePolicy} values (Go `HibernatePolicy.IsValid`). */
+/** Reports whether `value` is exactly one of the {@link HibernatePolicy} values (Go `HibernatePolicy.IsValid`). Never throws. */
 export const isHibernatePolicy: (value: unknown) => value is HibernatePolicy = memberOf(HibernatePolicy);
-/** Reports whether `value` is exactly one of the {@link CocoonSetPhase} values (Go has no `IsValid` for it). */
+/** Reports whether `value` is exactly one of the {@link CocoonSetPhase} values (Go has no `IsValid` for it). Never throws. */
 export const isCocoonSetPhase: (value: unknown) => value is CocoonSetPhase = memberOf(CocoonSetPhase);
-/** Reports whether `value` is exactly one of the {@link ConnType} values (Go `ConnType.IsValid`; `""` is not). */
+/** Reports whether `value` is exactly one of the {@link ConnType} values (Go `ConnType.IsValid`; `""` is not). Never throws. */
 export const isConnType: (value: unknown) => value is ConnType = memberOf(ConnType);
-/** Reports whether `value` is exactly one of the {@link Backend} values (Go `Backend.IsValid`). */
+/** Reports whether `value` is exactly one of the {@link Backend} values (Go `Backend.IsValid`). Never throws. */
 export const isBackend: (value: unknown) => value is Backend = memberOf(Backend);
-/** Reports whether `value` is exactly one of the {@link HibernationDesire} values (Go `HibernationDesire.IsValid`). */
+/** Reports whether `value` is exactly one of the {@link HibernationDesire} values (Go `HibernationDesire.IsValid`). Never throws. */
 export const isHibernationDesire: (value: unknown) => value is HibernationDesire = memberOf(HibernationDesire);
-/** Reports whether `value` is exactly one of the {@link CocoonHibernationPhase} values (Go has no `IsValid` for it). */
+/** Reports whether `value` is exactly one of the {@link CocoonHibernationPhase} values (Go has no `IsValid` for it). Never throws. */
 export const isCocoonHibernationPhase: (value: unknown) => value is CocoonHibernationPhase =
   memberOf(CocoonHibernationPhase);
 
@@ -60,28 +61,28 @@ export const isCocoonHibernationPhase: (value: unknown) => value is CocoonHibern
 export function agentModeOrDefault(mode?: AgentMode | ""): AgentMode;
 export function agentModeOrDefault(mode?: string): string;
 export function agentModeOrDefault(mode?: string): string {
-  return mode || AgentMode.Clone;
+  return mode || EnumDefault.AgentMode;
 }
 
 /** Returns `mode`, or {@link ToolboxMode.Run} when it is empty or missing (Go `ToolboxMode.Default`). */
 export function toolboxModeOrDefault(mode?: ToolboxMode | ""): ToolboxMode;
 export function toolboxModeOrDefault(mode?: string): string;
 export function toolboxModeOrDefault(mode?: string): string {
-  return mode || ToolboxMode.Run;
+  return mode || EnumDefault.ToolboxMode;
 }
 
 /** Returns `os`, or {@link OSType.Linux} when it is empty or missing (Go `OSType.Default`). */
 export function osTypeOrDefault(os?: OSType | ""): OSType;
 export function osTypeOrDefault(os?: string): string;
 export function osTypeOrDefault(os?: string): string {
-  return os || OSType.Linux;
+  return os || EnumDefault.OSType;
 }
 
 /** Returns `policy`, or {@link SnapshotPolicy.Always} when it is empty or missing (Go `SnapshotPolicy.Default`). */
 export function snapshotPolicyOrDefault(policy?: SnapshotPolicy | ""): SnapshotPolicy;
 export function snapshotPolicyOrDefault(policy?: string): string;
 export function snapshotPolicyOrDefault(policy?: string): string {
-  return policy || SnapshotPolicy.Always;
+  return policy || EnumDefault.SnapshotPolicy;
 }
 
 /**
@@ -96,7 +97,7 @@ export function snapshotPolicyOrDefault(policy?: string): string {
 export function hibernatePolicyOrDefault(policy?: HibernatePolicy | ""): HibernatePolicy;
 export function hibernatePolicyOrDefault(policy?: string): string;
 export function hibernatePolicyOrDefault(policy?: string): string {
-  return policy || HibernatePolicy.Retain;
+  return policy || EnumDefault.HibernatePolicy;
 }
 
 /**
@@ -111,5 +112,5 @@ export function hibernatePolicyOrDefault(policy?: string): string {
 export function backendOrDefault(backend?: Backend | ""): Backend;
 export function backendOrDefault(backend?: string): string;
 export function backendOrDefault(backend?: string): string {
-  return backend || Backend.CloudHypervisor;
+  return backend || EnumDefault.Backend;
 }

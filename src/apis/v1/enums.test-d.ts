@@ -3,39 +3,30 @@ import type { z } from "zod";
 import { agentModeOrDefault, backendOrDefault, isAgentMode, isConnType } from "./enum-guards.js";
 import {
   AgentMode,
-  AgentModeSchema,
   Backend,
-  BackendSchema,
   CocoonHibernationPhase,
-  CocoonHibernationPhaseSchema,
   CocoonSetPhase,
-  CocoonSetPhaseSchema,
   ConnType,
-  ConnTypeSchema,
   HibernatePolicy,
-  HibernatePolicySchema,
   HibernationDesire,
-  HibernationDesireSchema,
   OSType,
-  OSTypeSchema,
   SnapshotPolicy,
-  SnapshotPolicySchema,
   ToolboxMode,
-  ToolboxModeSchema,
 } from "./enums.js";
+import * as Schemas from "./enum-schemas.js";
 
 describe("enum types", () => {
   it("pins each schema's inferred type to the same-name union", () => {
-    expectTypeOf<z.infer<typeof AgentModeSchema>>().toEqualTypeOf<AgentMode>();
-    expectTypeOf<z.infer<typeof ToolboxModeSchema>>().toEqualTypeOf<ToolboxMode>();
-    expectTypeOf<z.infer<typeof OSTypeSchema>>().toEqualTypeOf<OSType>();
-    expectTypeOf<z.infer<typeof SnapshotPolicySchema>>().toEqualTypeOf<SnapshotPolicy>();
-    expectTypeOf<z.infer<typeof HibernatePolicySchema>>().toEqualTypeOf<HibernatePolicy>();
-    expectTypeOf<z.infer<typeof CocoonSetPhaseSchema>>().toEqualTypeOf<CocoonSetPhase>();
-    expectTypeOf<z.infer<typeof ConnTypeSchema>>().toEqualTypeOf<ConnType>();
-    expectTypeOf<z.infer<typeof BackendSchema>>().toEqualTypeOf<Backend>();
-    expectTypeOf<z.infer<typeof HibernationDesireSchema>>().toEqualTypeOf<HibernationDesire>();
-    expectTypeOf<z.infer<typeof CocoonHibernationPhaseSchema>>().toEqualTypeOf<CocoonHibernationPhase>();
+    expectTypeOf<z.infer<typeof Schemas.AgentModeSchema>>().toEqualTypeOf<AgentMode>();
+    expectTypeOf<z.infer<typeof Schemas.ToolboxModeSchema>>().toEqualTypeOf<ToolboxMode>();
+    expectTypeOf<z.infer<typeof Schemas.OSTypeSchema>>().toEqualTypeOf<OSType>();
+    expectTypeOf<z.infer<typeof Schemas.SnapshotPolicySchema>>().toEqualTypeOf<SnapshotPolicy>();
+    expectTypeOf<z.infer<typeof Schemas.HibernatePolicySchema>>().toEqualTypeOf<HibernatePolicy>();
+    expectTypeOf<z.infer<typeof Schemas.CocoonSetPhaseSchema>>().toEqualTypeOf<CocoonSetPhase>();
+    expectTypeOf<z.infer<typeof Schemas.ConnTypeSchema>>().toEqualTypeOf<ConnType>();
+    expectTypeOf<z.infer<typeof Schemas.BackendSchema>>().toEqualTypeOf<Backend>();
+    expectTypeOf<z.infer<typeof Schemas.HibernationDesireSchema>>().toEqualTypeOf<HibernationDesire>();
+    expectTypeOf<z.infer<typeof Schemas.CocoonHibernationPhaseSchema>>().toEqualTypeOf<CocoonHibernationPhase>();
   });
 
   it("spells the unions out", () => {

@@ -20,26 +20,17 @@ import {
 } from "./enum-guards.js";
 import {
   AgentMode,
-  AgentModeSchema,
   Backend,
-  BackendSchema,
   CocoonHibernationPhase,
-  CocoonHibernationPhaseSchema,
   CocoonSetPhase,
-  CocoonSetPhaseSchema,
   ConnType,
-  ConnTypeSchema,
   HibernatePolicy,
-  HibernatePolicySchema,
   HibernationDesire,
-  HibernationDesireSchema,
   OSType,
-  OSTypeSchema,
   SnapshotPolicy,
-  SnapshotPolicySchema,
   ToolboxMode,
-  ToolboxModeSchema,
 } from "./enums.js";
+import * as Schemas from "./enum-schemas.js";
 
 describe("enum values (Go constants)", () => {
   it.each([
@@ -86,39 +77,39 @@ type ValidityRow = [name: string, guard: (value: unknown) => boolean, schema: z.
 
 // Go enums_test.go: TestAgentModeIsValid ... TestBackendIsValid, plus macos and the types Go tests do not cover.
 describe.each<ValidityRow>([
-  ["AgentMode", isAgentMode, AgentModeSchema, [["clone", true], ["run", true], ["", false], ["unknown", false]]],
+  ["AgentMode", isAgentMode, Schemas.AgentModeSchema, [["clone", true], ["run", true], ["", false], ["unknown", false]]],
   [
     "ToolboxMode",
     isToolboxMode,
-    ToolboxModeSchema,
+    Schemas.ToolboxModeSchema,
     [["run", true], ["clone", true], ["static", true], ["", false], ["unknown", false]],
   ],
   [
     "OSType",
     isOSType,
-    OSTypeSchema,
+    Schemas.OSTypeSchema,
     [["linux", true], ["windows", true], ["android", true], ["macos", true], ["", false], ["freebsd", false], ["Linux", false]],
   ],
   [
     "SnapshotPolicy",
     isSnapshotPolicy,
-    SnapshotPolicySchema,
+    Schemas.SnapshotPolicySchema,
     [["always", true], ["main-only", true], ["never", true], ["", false], ["sometimes", false]],
   ],
-  ["HibernatePolicy", isHibernatePolicy, HibernatePolicySchema, [["retain", true], ["release", true], ["", false], ["Release", false]]],
+  ["HibernatePolicy", isHibernatePolicy, Schemas.HibernatePolicySchema, [["retain", true], ["release", true], ["", false], ["Release", false]]],
   [
     "ConnType",
     isConnType,
-    ConnTypeSchema,
+    Schemas.ConnTypeSchema,
     [["ssh", true], ["rdp", true], ["vnc", true], ["adb", true], ["", false], ["telnet", false], ["SSH", false]],
   ],
-  ["Backend", isBackend, BackendSchema, [["cloud-hypervisor", true], ["firecracker", true], ["", false], ["qemu", false]]],
-  ["CocoonSetPhase", isCocoonSetPhase, CocoonSetPhaseSchema, [["Running", true], ["Waking", true], ["running", false], ["", false]]],
-  ["HibernationDesire", isHibernationDesire, HibernationDesireSchema, [["Hibernate", true], ["Wake", true], ["wake", false], ["", false]]],
+  ["Backend", isBackend, Schemas.BackendSchema, [["cloud-hypervisor", true], ["firecracker", true], ["", false], ["qemu", false]]],
+  ["CocoonSetPhase", isCocoonSetPhase, Schemas.CocoonSetPhaseSchema, [["Running", true], ["Waking", true], ["running", false], ["", false]]],
+  ["HibernationDesire", isHibernationDesire, Schemas.HibernationDesireSchema, [["Hibernate", true], ["Wake", true], ["wake", false], ["", false]]],
   [
     "CocoonHibernationPhase",
     isCocoonHibernationPhase,
-    CocoonHibernationPhaseSchema,
+    Schemas.CocoonHibernationPhaseSchema,
     [["Active", true], ["Hibernated", true], ["active", false], ["", false]],
   ],
 ])("%s.IsValid", (_name, guard, schema, cases) => {

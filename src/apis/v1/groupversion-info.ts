@@ -1,3 +1,5 @@
+import { pathOf } from "../../meta/internal/safe-read.js";
+
 /** The API group of every cocoon custom resource (Go `GroupVersion.Group`). */
 export const GROUP = "cocoonset.cocoonstack.io";
 
@@ -41,15 +43,14 @@ export interface TypeMeta<K extends Kind> {
   kind: K;
 }
 
+/** Never throws: a value that is not an object, or whose fields cannot be read, has no type meta. */
 function hasTypeMeta(obj: unknown, kind: Kind): boolean {
-  if (typeof obj !== "object" || obj === null) return false;
-  const { apiVersion, kind: actual } = obj as { apiVersion?: unknown; kind?: unknown };
-  return apiVersion === API_VERSION && actual === kind;
+  return typeof obj === "object" && pathOf(obj, "apiVersion") === API_VERSION && pathOf(obj, "kind") === kind;
 }
 
 /**
  * Reports whether `obj` declares itself a CocoonSet (`apiVersion` and `kind` only; the body is not
- * validated, parse it with `CocoonSetSchema` for that).
+ * validated, parse it with `CocoonSetSchema` for that). Never throws.
  *
  * @example
  * ```ts
@@ -60,7 +61,7 @@ export function isCocoonSet(obj: unknown): obj is TypeMeta<typeof Kind.CocoonSet
   return hasTypeMeta(obj, Kind.CocoonSet);
 }
 
-/** Reports whether `obj` declares itself a CocoonHibernation (`apiVersion` and `kind` only). */
+/** Reports whether `obj` declares itself a CocoonHibernation (`apiVersion` and `kind` only). Never throws. */
 export function isCocoonHibernation(obj: unknown): obj is TypeMeta<typeof Kind.CocoonHibernation> {
   return hasTypeMeta(obj, Kind.CocoonHibernation);
 }

@@ -4,6 +4,11 @@
  * apiserver validates (defaults, enums, bounds, patterns, CEL rules, pruning); the update-only
  * transition checks; and the CustomResourceDefinitions generated from those schemas.
  *
+ * Hostile input: `safeParse` of every schema returns a failure, never throws, for any data (cyclic,
+ * nested 10,000 levels, names of megabytes, `bigint`s, symbols); only an exception that the input
+ * itself raises (a getter or a proxy trap) propagates unchanged, as it does from `JSON.stringify`.
+ * The guards (`is...`), the `...OrDefault` helpers and the update validators never throw at all.
+ *
  * @example
  * ```ts
  * import { CocoonSetSchema, validateCocoonSetUpdate } from "@cocoonstack/cocoon-common/apis/v1";
@@ -20,26 +25,28 @@ export type { TypeMeta } from "./groupversion-info.js";
 
 export {
   AgentMode,
-  AgentModeSchema,
   Backend,
-  BackendSchema,
   CocoonHibernationPhase,
-  CocoonHibernationPhaseSchema,
   CocoonSetPhase,
-  CocoonSetPhaseSchema,
   ConnType,
-  ConnTypeSchema,
   HibernatePolicy,
-  HibernatePolicySchema,
   HibernationDesire,
-  HibernationDesireSchema,
   OSType,
-  OSTypeSchema,
   SnapshotPolicy,
-  SnapshotPolicySchema,
   ToolboxMode,
-  ToolboxModeSchema,
 } from "./enums.js";
+export {
+  AgentModeSchema,
+  BackendSchema,
+  CocoonHibernationPhaseSchema,
+  CocoonSetPhaseSchema,
+  ConnTypeSchema,
+  HibernatePolicySchema,
+  HibernationDesireSchema,
+  OSTypeSchema,
+  SnapshotPolicySchema,
+  ToolboxModeSchema,
+} from "./enum-schemas.js";
 export {
   agentModeOrDefault,
   backendOrDefault,

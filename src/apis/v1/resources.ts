@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { QUANTITY_PATTERN } from "../../meta/quantity.js";
-import { integer, listMap } from "./internal/schema-helpers.js";
+import { listMap } from "./internal/list-map.js";
+import { integer } from "./internal/schema-helpers.js";
 
 const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
 

@@ -60,3 +60,37 @@ describe("validateCocoonHibernationUpdate: spec.podRef is immutable", () => {
     expect(validateCocoonHibernationUpdate(before, after)).toEqual(expected);
   });
 });
+
+describe("the update validators never throw", () => {
+  const throwing = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("trap");
+      },
+    },
+  );
+  const hostile: unknown[] = [null, undefined, 0, "spec", Symbol("s"), 1n, [], { spec: null }, { spec: 7 }, throwing, { spec: throwing }];
+
+  it.each(hostile.map((value) => [String(typeof value), value]))("CREATE-like: old %s against a set with a class is OK", (_type, value) => {
+    expect(validateCocoonSetUpdate(value as null, withClass("n1"))).toEqual(OK);
+    expect(validateCocoonHibernationUpdate(value as null, { spec: { podRef: { name: "a" } } })).toEqual(OK);
+  });
+
+  it("a null old object (a CREATE admission's oldObject) is no transition", () => {
+    expect(validateCocoonSetUpdate(null, withClass("n1"))).toEqual(OK);
+    expect(validateCocoonSetUpdate(withClass("n1"), null)).toEqual(OK);
+    expect(validateCocoonHibernationUpdate(null, null)).toEqual(OK);
+  });
+
+  it("a new object whose class cannot be read counts as removing it", () => {
+    const unreadable = {
+      spec: {
+        get snapshotCompatibilityClass(): string {
+          throw new Error("getter");
+        },
+      },
+    };
+    expect(validateCocoonSetUpdate(withClass("n1"), unreadable)).toEqual(IMMUTABLE);
+  });
+});

@@ -1,3 +1,4 @@
+import { pathOf } from "../../meta/internal/safe-read.js";
 import { POD_REF_IMMUTABLE_MESSAGE, SNAPSHOT_CLASS_IMMUTABLE_MESSAGE } from "./internal/cel-rules.js";
 
 /** One failed rule: the path of the field the rule sits on (as the apiserver reports it) and its message. */
@@ -26,6 +27,8 @@ export interface CocoonHibernationUpdateView {
   readonly spec?: { readonly podRef?: { readonly name?: string | undefined } | undefined } | undefined;
 }
 
+const CLASS = "snapshotCompatibilityClass";
+
 const OK: ValidationResult = Object.freeze({ success: true });
 
 function fail(path: readonly (string | number)[], message: string): ValidationResult {
@@ -47,7 +50,10 @@ function has<T>(value: T | null | undefined): value is T {
  * Only the update-only rules are checked here; validate `newSet` itself with `CocoonSetSchema`.
  * The apiserver evaluates this rule with the other CEL rules, so not when `newSet` has a blocking
  * error: when `CocoonSetSchema` reports the root issue `some validation rules were not checked ...`,
- * the server's verdict does not include this rule. Never throws.
+ * the server's verdict does not include this rule.
+ *
+ * Never throws, on any value: a missing object (`null`, as the `oldObject` of a CREATE admission)
+ * or a field that cannot be read (a wrong type, a getter that throws) counts as absent.
  *
  * @example
  * ```ts
@@ -55,13 +61,15 @@ function has<T>(value: T | null | undefined): value is T {
  * if (!result.success) console.error(result.issues[0].message);
  * ```
  */
-export function validateCocoonSetUpdate(oldSet: CocoonSetUpdateView, newSet: CocoonSetUpdateView): ValidationResult {
-  const oldSpec = oldSet.spec;
-  const newSpec = newSet.spec;
-  if (!has(oldSpec) || !has(newSpec)) return OK;
-  const oldClass = oldSpec.snapshotCompatibilityClass;
+export function validateCocoonSetUpdate(
+  oldSet: CocoonSetUpdateView | null | undefined,
+  newSet: CocoonSetUpdateView | null | undefined,
+): ValidationResult {
+  const newSpec = pathOf(newSet, "spec");
+  if (!has(pathOf(oldSet, "spec")) || !has(newSpec)) return OK;
+  const oldClass = pathOf(oldSet, "spec", CLASS);
   if (!has(oldClass)) return OK;
-  const newClass = newSpec.snapshotCompatibilityClass;
+  const newClass = pathOf(newSpec, CLASS);
   return has(newClass) && newClass === oldClass ? OK : fail(["spec"], SNAPSHOT_CLASS_IMMUTABLE_MESSAGE);
 }
 
@@ -69,7 +77,7 @@ export function validateCocoonSetUpdate(oldSet: CocoonSetUpdateView, newSet: Coc
  * Checks the CRD's transition rules for an update of a CocoonHibernation: `spec.podRef` may not
  * change (message `spec.podRef is immutable`, path `["spec", "podRef"]`). Skipped when either side
  * has no `podRef`, and, by the apiserver, when the new object has a blocking error (see
- * {@link validateCocoonSetUpdate}). Never throws.
+ * {@link validateCocoonSetUpdate}). Never throws, on any value, as {@link validateCocoonSetUpdate}.
  *
  * @example
  * ```ts
@@ -80,11 +88,11 @@ export function validateCocoonSetUpdate(oldSet: CocoonSetUpdateView, newSet: Coc
  * ```
  */
 export function validateCocoonHibernationUpdate(
-  oldHibernation: CocoonHibernationUpdateView,
-  newHibernation: CocoonHibernationUpdateView,
+  oldHibernation: CocoonHibernationUpdateView | null | undefined,
+  newHibernation: CocoonHibernationUpdateView | null | undefined,
 ): ValidationResult {
-  const oldRef = oldHibernation.spec?.podRef;
-  const newRef = newHibernation.spec?.podRef;
+  const oldRef = pathOf(oldHibernation, "spec", "podRef");
+  const newRef = pathOf(newHibernation, "spec", "podRef");
   if (!has(oldRef) || !has(newRef)) return OK;
-  return oldRef.name === newRef.name ? OK : fail(["spec", "podRef"], POD_REF_IMMUTABLE_MESSAGE);
+  return pathOf(oldRef, "name") === pathOf(newRef, "name") ? OK : fail(["spec", "podRef"], POD_REF_IMMUTABLE_MESSAGE);
 }

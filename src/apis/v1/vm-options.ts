@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { Backend, BackendSchema, ConnTypeSchema, OSType, OSTypeSchema } from "./enums.js";
+import { BackendSchema, ConnTypeSchema, OSTypeSchema } from "./enum-schemas.js";
+import { EnumDefault } from "./enums.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { QuantitySchema, ResourceRequirementsSchema } from "./resources.js";
 
@@ -8,8 +9,8 @@ import { QuantitySchema, ResourceRequirementsSchema } from "./resources.js";
  * `json:",inline"`), spread into {@link AgentSpecSchema} and {@link ToolboxSpecSchema}.
  */
 export const vmOptionsShape = {
-  os: OSTypeSchema.default(OSType.Linux),
-  backend: BackendSchema.default(Backend.CloudHypervisor),
+  os: OSTypeSchema.default(EnumDefault.OSType),
+  backend: BackendSchema.default(EnumDefault.Backend),
   connType: ConnTypeSchema.optional(),
   network: z.string().optional().describe("Network selects the cluster network to attach the VM to."),
   forcePull: z.boolean().optional().describe("ForcePull bypasses the image cache and re-pulls from upstream."),

@@ -40,7 +40,7 @@ export function reviewFromText(text: string): AdmissionReview {
   let read: ReturnType<typeof readFirstJSONValue>;
   try {
     read = readFirstJSONValue(text);
-    review = (decodeGo(ADMISSION_REVIEW, read.tree, text, "AdmissionReview") ?? {}) as AdmissionReview;
+    review = decodeGo(ADMISSION_REVIEW, read.tree, text, "AdmissionReview") as AdmissionReview; // null: Go's zero review
   } catch (err) {
     throw decodeError((err as Error).message, err);
   }

@@ -30,7 +30,10 @@ const admissionRequest = struct(
 /** metav1.Status. */
 const status = struct(
   ...TYPE_META,
-  oe("metadata", struct(oe("selfLink", STRING), oe("resourceVersion", STRING), oe("continue", STRING), oe("remainingItemCount", ptr(INT64)))),
+  oe(
+    "metadata",
+    struct(oe("selfLink", STRING), oe("resourceVersion", STRING), oe("continue", STRING), oe("remainingItemCount", ptr(INT64))),
+  ),
   oe("status", STRING),
   oe("message", STRING),
   oe("reason", STRING),

@@ -22,7 +22,10 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * @internal
  */
 export function decodeGo(type: GoType, node: JSONNode, text: string, path: string, current?: unknown): unknown {
-  if (node.kind === "null") return type.kind === "ptr" || type.kind === "slice" || type.kind === "map" || type.kind === "bytes" ? undefined : (current ?? zero(type));
+  if (node.kind === "null")
+    return type.kind === "ptr" || type.kind === "slice" || type.kind === "map" || type.kind === "bytes"
+      ? undefined
+      : (current ?? zero(type));
   const mismatch = (): TypeError => new TypeError(`cannot unmarshal ${node.kind} into ${path} of type ${type.kind}`);
   switch (type.kind) {
     case "string":
@@ -49,7 +52,9 @@ export function decodeGo(type: GoType, node: JSONNode, text: string, path: strin
     case "slice":
       if (node.kind !== "array") throw mismatch();
       // Go reuses the slice it decodes into, so an element of a repeated key starts from the old one.
-      return node.items.map((item, i) => decodeGo(type.elem, item, text, `${path}[${String(i)}]`, Array.isArray(current) ? current[i] : undefined));
+      return node.items.map((item, i) =>
+        decodeGo(type.elem, item, text, `${path}[${String(i)}]`, Array.isArray(current) ? current[i] : undefined),
+      );
     case "map": {
       if (node.kind !== "object") throw mismatch();
       const out = (current ?? {}) as Record<string, unknown>;
@@ -65,12 +70,19 @@ export function decodeGo(type: GoType, node: JSONNode, text: string, path: strin
   }
 }
 
-function decodeStruct(fields: readonly GoField[], members: readonly (readonly [string, JSONNode])[], text: string, path: string, out: Record<string, unknown>) {
+function decodeStruct(
+  fields: readonly GoField[],
+  members: readonly (readonly [string, JSONNode])[],
+  text: string,
+  path: string,
+  out: Record<string, unknown>,
+) {
   for (const [key, value] of members) {
     const field = fields.find((f) => f.name === key) ?? fields.find((f) => foldName(f.name) === foldName(key));
     if (field === undefined) continue; // unknown fields are skipped
     const decoded = decodeGo(field.type, value, text, `${path}.${field.name}`, out[field.name]);
-    if (decoded === undefined) delete out[field.name]; // a nil pointer, slice or map
+    if (decoded === undefined)
+      delete out[field.name]; // a nil pointer, slice or map
     else define(out, field.name, decoded);
   }
   return out;

@@ -1,5 +1,6 @@
 // A JSON string literal as Go's decoder reads it: escapes decoded, lone surrogates as U+FFFD.
 
+// eslint-disable-next-line no-control-regex -- JSON strings are defined by their control characters
 const PLAIN_STRING = /"([^"\\\u0000-\u001f]*)"/y;
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
@@ -45,7 +46,8 @@ export function readString(text: string, pos: number): [string, number] {
 
 function hex4(text: string, at: number): number {
   const digits = text.slice(at, at + 4);
-  if (!/^[0-9a-fA-F]{4}$/.test(digits)) throw digits.length < 4 ? new SyntaxError("unexpected EOF") : unexpected(text, at, "in \\u hexadecimal character escape");
+  if (!/^[0-9a-fA-F]{4}$/.test(digits))
+    throw digits.length < 4 ? new SyntaxError("unexpected EOF") : unexpected(text, at, "in \\u hexadecimal character escape");
   return parseInt(digits, 16);
 }
 

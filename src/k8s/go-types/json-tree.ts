@@ -44,7 +44,7 @@ export function readFirstJSONValue(text: string): { tree: JSONNode; value: unkno
   const ends = new Map<number, number>();
   const end = containerEnd(text, start, ends);
   const value: unknown = JSON.parse(text.slice(start, end)); // the syntax, checked once for the whole value
-  return { tree: new LazyContainer(text, start, end, ends) as JSONNode, value };
+  return { tree: new LazyContainer(text, start, end, ends), value };
 }
 
 /** How deep the first scan records where containers end, so that reading a level never scans again. */
@@ -114,7 +114,7 @@ function readChildren(text: string, start: number, ends: ReadonlyMap<number, num
     const c = text[pos];
     if (c === "{" || c === "[") {
       const end = ends.get(pos) ?? containerEnd(text, pos, new Map());
-      node = new LazyContainer(text, pos, end, ends) as JSONNode;
+      node = new LazyContainer(text, pos, end, ends);
       pos = end;
     } else {
       [node, pos] = readScalar(text, pos);

@@ -3,7 +3,23 @@
 // omitempty (go-contract.md §1.3). A declarative table: the conformance suite checks it against
 // the Go structs themselves (conformance/go/cocoontypes.go).
 import { Kind } from "../../apis/v1/groupversion-info.js";
-import { BOOL, INT32, INT64, QUANTITY, RAW, STRING, TIME, TYPE_META, always, map, oe, ptr, slice, struct, type GoType } from "../go-types/type.js";
+import {
+  BOOL,
+  INT32,
+  INT64,
+  QUANTITY,
+  RAW,
+  STRING,
+  TIME,
+  TYPE_META,
+  always,
+  map,
+  oe,
+  ptr,
+  slice,
+  struct,
+  type GoType,
+} from "../go-types/type.js";
 
 const ownerReference = struct(
   always("apiVersion", STRING),
@@ -128,5 +144,10 @@ const cocoonHibernationStatus = struct(
  */
 export const COCOON_GO_TYPES: Readonly<Record<typeof Kind.CocoonSet | typeof Kind.CocoonHibernation, GoType>> = {
   [Kind.CocoonSet]: struct(...TYPE_META, oe("metadata", objectMeta), oe("spec", cocoonSetSpec), oe("status", cocoonSetStatus)),
-  [Kind.CocoonHibernation]: struct(...TYPE_META, oe("metadata", objectMeta), oe("spec", cocoonHibernationSpec), oe("status", cocoonHibernationStatus)),
+  [Kind.CocoonHibernation]: struct(
+    ...TYPE_META,
+    oe("metadata", objectMeta),
+    oe("spec", cocoonHibernationSpec),
+    oe("status", cocoonHibernationStatus),
+  ),
 };

@@ -57,7 +57,9 @@ describe("mergeFromBody: zero values as Go's typed structs hold them", () => {
   });
 
   it("compares quantities and times in Go's canonical form", () => {
-    const before = cocoonSet({ status: { conditions: [{ type: "Ready", status: "True", reason: "R", message: "", lastTransitionTime: "2026-01-01T00:00:00Z" }] } });
+    const before = cocoonSet({
+      status: { conditions: [{ type: "Ready", status: "True", reason: "R", message: "", lastTransitionTime: "2026-01-01T00:00:00Z" }] },
+    });
     const unchanged = body(SET, before, [
       ["spec.agent.storage", "1Gi"],
       ["status.conditions.0.lastTransitionTime", "2026-01-01T00:00:00.250Z"],
@@ -84,12 +86,14 @@ describe("mergeFromBody: Go's bytes", () => {
   });
 
   it("puts the resourceVersion precondition into metadata", () => {
-    expect(body(SET, cocoonSet(), [["spec.agent.replicas", 2]], "7")).toBe('{"metadata":{"resourceVersion":"7"},"spec":{"agent":{"replicas":2}}}');
+    expect(body(SET, cocoonSet(), [["spec.agent.replicas", 2]], "7")).toBe(
+      '{"metadata":{"resourceVersion":"7"},"spec":{"agent":{"replicas":2}}}',
+    );
   });
 });
 
 describe("mergeFromBody: deliberate differences from Go", () => {
-  it("deletes the last annotation by key, never the whole map (Go: {\"annotations\":null})", () => {
+  it('deletes the last annotation by key, never the whole map (Go: {"annotations":null})', () => {
     const before = cocoonSet();
     (before.metadata as Record<string, unknown>)["annotations"] = { k: "v" };
     expect(body(SET, before, [["metadata.annotations.k", DELETE]])).toBe('{"metadata":{"annotations":{"k":null}}}');
@@ -97,6 +101,8 @@ describe("mergeFromBody: deliberate differences from Go", () => {
   });
 
   it("deletes the last label by key too", () => {
-    expect(body(POD, { metadata: { labels: { a: "1", b: "2" } } }, [["metadata.labels", {}]])).toBe('{"metadata":{"labels":{"a":null,"b":null}}}');
+    expect(body(POD, { metadata: { labels: { a: "1", b: "2" } } }, [["metadata.labels", {}]])).toBe(
+      '{"metadata":{"labels":{"a":null,"b":null}}}',
+    );
   });
 });

@@ -46,5 +46,8 @@ async function dispatch(clients: AnyPatchClients, target: Target, request: Patch
 }
 
 function missingClient(method: string, api: string, target: Target): CocoonError {
-  return new CocoonError("ERR_INVALID_ARGUMENT", `patching ${target.kind} ${target.namespace}/${target.name} needs clients.${method} (client-node's ${api})`);
+  return new CocoonError(
+    "ERR_INVALID_ARGUMENT",
+    `patching ${target.kind} ${target.namespace}/${target.name} needs clients.${method} (client-node's ${api})`,
+  );
 }

@@ -48,6 +48,32 @@ describe("parseInt64", () => {
   });
 });
 
+describe("parseInt64 and parseInt32 on long text", () => {
+  // Go's ParseInt gives up at the first digit past the range, whatever follows.
+  it("counts only significant digits: leading zeros are free", () => {
+    const zeros = "0".repeat(1_048_576);
+    expect(parseInt64(`+${zeros}9223372036854775807`)).toBe(9223372036854775807n);
+    expect(parseInt64(`-${zeros}9223372036854775808`)).toBe(-9223372036854775808n);
+    expect(parseInt64(zeros)).toBe(0n);
+    expect(parseInt32(`${zeros}2147483647`)).toBe(2147483647);
+    expect(parseInt32(`-${zeros}`)).toBe(0);
+  });
+
+  it("refuses more significant digits than the type holds", () => {
+    expect(parseInt64("1".padEnd(20, "0"))).toBeUndefined();
+    expect(parseInt64("9".repeat(1_048_576))).toBeUndefined();
+    expect(parseInt32("1".padEnd(11, "0"))).toBeUndefined();
+    expect(parseInt32(`-${"9".repeat(1_048_576)}`)).toBeUndefined();
+  });
+
+  it("refuses a value that is not a string", () => {
+    for (const value of [42, 42n, null, undefined, ["42"], Symbol("s")] as unknown[]) {
+      expect(parseInt64(value as string)).toBeUndefined();
+      expect(parseInt32(value as string)).toBeUndefined();
+    }
+  });
+});
+
 describe("parseInt32", () => {
   // go-contract.md §2.3 ParseVMRuntime (vnc-port).
   it.each<[string, number]>([

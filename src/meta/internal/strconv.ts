@@ -1,8 +1,5 @@
 import { CocoonError } from "../../errors.js";
 
-/** Go's decimal integer syntax: one optional sign, then ASCII digits only. */
-const DECIMAL_INT = /^[+-]?[0-9]+$/;
-
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const INT32_MIN = -(2 ** 31);
@@ -10,6 +7,32 @@ const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN_BIG = BigInt(INT32_MIN);
 const INT32_MAX_BIG = BigInt(INT32_MAX);
 const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+/** Digits of the longest int64 and int32 (`9223372036854775807`, `2147483647`). */
+const INT64_MAX_DIGITS = 19;
+const INT32_MAX_DIGITS = 10;
+
+/**
+ * Checks Go's decimal syntax (one optional sign, then ASCII digits) and returns the sign and the
+ * digits without leading zeros (`"-0"` for zero), or `undefined` when `s` is not a string, not
+ * decimal, or has more than `maxDigits` significant digits, which is out of range. Like Go's
+ * `ParseInt`, it stops at the first digit past the range: the cost is the leading zeros plus at
+ * most `maxDigits` digits, however long `s` is.
+ */
+function significantDigits(s: unknown, maxDigits: number): string | undefined {
+  if (typeof s !== "string") return undefined;
+  const first = s.charCodeAt(0);
+  const signed = first === 0x2b || first === 0x2d;
+  let i = signed ? 1 : 0;
+  if (i >= s.length) return undefined; // "" or a lone sign
+  while (i < s.length - 1 && s.charCodeAt(i) === 0x30) i++; // keep the last digit: "000" is "0"
+  const start = i;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39 || i - start >= maxDigits) return undefined;
+  }
+  const digits = start === 0 ? s : s.slice(start);
+  return first === 0x2d ? `-${digits}` : digits;
+}
 
 /**
  * Parses a decimal int64 exactly like Go `strconv.ParseInt(s, 10, 64)`.
@@ -26,13 +49,13 @@ const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
  * ```
  */
 export function parseInt64(s: string): bigint | undefined {
-  if (!DECIMAL_INT.test(s)) return undefined;
-  // Up to 15 characters the value is exact as a double, and converting it is about twice as
-  // fast as parsing the string as a BigInt. Up to 18 characters it always fits in an int64.
-  if (s.length <= 15) return BigInt(Number(s));
-  const value = BigInt(s);
-  if (s.length > 18 && (value < INT64_MIN || value > INT64_MAX)) return undefined;
-  return value;
+  const digits = significantDigits(s, INT64_MAX_DIGITS);
+  if (digits === undefined) return undefined;
+  // Up to 15 digits the value is exact as a double, and converting it is about twice as fast as
+  // parsing the string as a BigInt. Up to 18 digits it always fits in an int64.
+  if (digits.length <= 15) return BigInt(Number(digits));
+  const value = BigInt(digits);
+  return value < INT64_MIN || value > INT64_MAX ? undefined : value;
 }
 
 /**
@@ -45,9 +68,10 @@ export function parseInt64(s: string): bigint | undefined {
  * ```
  */
 export function parseInt32(s: string): number | undefined {
-  if (!DECIMAL_INT.test(s)) return undefined;
+  const digits = significantDigits(s, INT32_MAX_DIGITS);
+  if (digits === undefined) return undefined;
   // Number() is exact far beyond the int32 range, so the range check below is exact too.
-  const value = Number(s);
+  const value = Number(digits);
   if (value < INT32_MIN || value > INT32_MAX) return undefined;
   return value === 0 ? 0 : value; // "-0" is 0, never -0
 }

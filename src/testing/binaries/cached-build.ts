@@ -10,14 +10,17 @@ export interface CachedBuildSpec {
   readonly dir: string;
   /** What is built, for progress lines (`etcd and kube-apiserver v1.35.4`). */
   readonly what: string;
-  /** A line on how long the first build takes. */
-  readonly firstBuildNote: string;
   /** Error code of a failure. */
   readonly code: CocoonErrorCode;
   /** Reports whether `dir` holds binaries that run. */
   isUsable(dir: string): Promise<boolean>;
-  /** Builds into the fresh folder `outDir` (its `src/` is removed afterwards). */
-  build(outDir: string): Promise<void>;
+  /**
+   * Throws when there is no way to fill the cache (no `go`, no download), before the lock is
+   * taken and before anything is announced, so nobody waits on another process to learn that.
+   */
+  preflight?(): Promise<void>;
+  /** Fills the fresh folder `outDir` (its `src/` is removed afterwards), logging what it does; says how. */
+  fill(outDir: string): Promise<"download" | "build">;
   /** Progress lines. */
   readonly log: ProgressLog;
   /** Aborts the wait for another builder. */
@@ -25,39 +28,40 @@ export interface CachedBuildSpec {
 }
 
 /**
- * Returns `cache` when `spec.dir` is usable, else builds it once and returns `build`.
+ * Returns `cache` when `spec.dir` is usable, else fills it once and returns how (`download` or `build`).
  *
- * One process builds while the others wait on a lock file; the build goes to `<dir>.tmp-<pid>` and
- * is renamed into place only when complete, so a killed build never leaves a half cache.
+ * `spec.preflight` runs first, outside the lock. One process fills the cache while the others wait on
+ * a lock file; the files go to `<dir>.tmp-<pid>` and are renamed into place only when complete, so a
+ * killed build or download never leaves a half cache.
  *
  * @internal
  */
-export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" | "build"> {
+export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" | "download" | "build"> {
   const { dir, log } = spec;
   if (await spec.isUsable(dir)) return "cache";
+  await spec.preflight?.();
   await mkdir(dirname(dir), { recursive: true });
   const release = await acquireBuildLock(`${dir}.lock`, {
-    onWait: (pid) => log(`waiting for process ${pid}, which is building ${spec.what}`),
+    onWait: (pid) => log(`waiting for process ${pid}, which is downloading or building ${spec.what}`),
     ...(spec.signal && { signal: spec.signal }),
   });
   try {
     if (await spec.isUsable(dir)) return "cache";
     const started = Date.now();
-    log(`building ${spec.what} into ${dir}`);
-    log(spec.firstBuildNote);
     await removeInterruptedBuilds(dir);
     const tmp = `${dir}.tmp-${process.pid}`;
+    let how: "download" | "build";
     try {
-      await spec.build(tmp);
+      how = await spec.fill(tmp);
       await rm(join(tmp, "src"), { recursive: true, force: true });
       await rm(dir, { recursive: true, force: true });
       await rename(tmp, dir);
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
-    if (!(await spec.isUsable(dir))) throw new CocoonError(spec.code, `binaries built into ${dir} do not run`);
+    if (!(await spec.isUsable(dir))) throw new CocoonError(spec.code, `binaries ${how === "build" ? "built" : "downloaded"} into ${dir} do not run`);
     log(`${spec.what} ready in ${formatElapsed(Date.now() - started)}`);
-    return "build";
+    return how;
   } finally {
     await release();
   }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
+import { acquireBuildLock } from "./build-lock.js";
 import { ensureControlPlaneBinaries } from "./control-plane-binaries.js";
 
 describe("ensureControlPlaneBinaries", () => {
@@ -56,17 +57,26 @@ describe("ensureControlPlaneBinaries", () => {
     await expect(ensureControlPlaneBinaries({ env, log: noLog })).rejects.toThrow(/plain-file \(from TEST_ASSET_ETCD\) is not an executable file/);
   });
 
-  it("names the missing go when there is nothing to use and nothing to build with", async () => {
+  it("fails before taking the lock and before announcing a build when downloads are off and there is no go", async () => {
     const lines: string[] = [];
-    const cacheDir = join(dir, "cache", "v1.35.4");
-    await mkdir(`${cacheDir}.tmp-999999/src`, { recursive: true }); // left by a build that was killed
-    const err = await ensureControlPlaneBinaries({ env: { PATH: join(dir, "empty-path") }, cacheDir, log: (l) => lines.push(l) }).catch(
-      (e: unknown) => e,
-    );
+    const cacheDir = join(dir, "nogo", "v1.35.4");
+    await mkdir(join(dir, "nogo"));
+    const release = await acquireBuildLock(`${cacheDir}.lock`); // another builder holds the lock
+    const started = Date.now();
+    const err = await ensureControlPlaneBinaries({
+      env: { PATH: join(dir, "empty-path"), COCOON_CONTROLPLANE_DOWNLOAD_URL: "off" },
+      cacheDir,
+      log: (l) => lines.push(l),
+    }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000); // the lock poll is 1 s: it never waited
+    await release();
     expect(isCocoonError(err, "ERR_CONTROL_PLANE")).toBe(true);
-    expect((err as Error).message).toMatch(/^cannot build the test control plane: `go` is not on PATH\. Install Go >= 1\.25, or point TEST_ASSET_ETCD/);
-    expect(lines[1]).toMatch(/first build takes several minutes/);
-    // nothing half-built is left behind (not even the killed build's), and the lock is released
-    expect(await readdir(join(dir, "cache"))).toEqual([]);
+    expect((err as Error).message).toBe(
+      "cannot get etcd and kube-apiserver v1.35.4: downloads are off (COCOON_CONTROLPLANE_DOWNLOAD_URL=off), and `go` is not " +
+        "on PATH to build them. Install Go >= 1.25, point COCOON_CONTROLPLANE_DOWNLOAD_URL at a mirror of the envtest archives, " +
+        "or point TEST_ASSET_ETCD and TEST_ASSET_KUBE_APISERVER (or KUBEBUILDER_ASSETS) at existing etcd and kube-apiserver binaries.",
+    );
+    expect(lines).toEqual([]);
+    expect(await readdir(join(dir, "nogo"))).toEqual([]);
   });
 });

@@ -3,13 +3,14 @@ import { CocoonError } from "../../errors.js";
 import type { ProgressLog } from "./build-progress.js";
 import { controlPlaneCacheDir } from "./cache-dir.js";
 import { ensureCachedBuild } from "./cached-build.js";
-import { buildWithGo } from "./control-plane-build.js";
+import { controlPlaneFill } from "./control-plane-fill.js";
+import { downloadBaseFrom } from "./envtest-archive.js";
 import { isExecutable } from "./executable.js";
 import { runCommand } from "./run-command.js";
 import { KUBERNETES_VERSION } from "./versions.js";
 
 /** Where {@link ensureControlPlaneBinaries} found the binaries. */
-export type BinarySource = "env" | "cache" | "build";
+export type BinarySource = "env" | "cache" | "download" | "build";
 
 /** Paths of the two control-plane binaries. */
 export interface ControlPlaneBinaries {
@@ -17,7 +18,7 @@ export interface ControlPlaneBinaries {
   etcd: string;
   /** Absolute path of `kube-apiserver`. */
   kubeApiserver: string;
-  /** `env` (TEST_ASSET_* or KUBEBUILDER_ASSETS), `cache` (built earlier) or `build` (built by this call). */
+  /** `env` (TEST_ASSET_* or KUBEBUILDER_ASSETS), `cache` (there earlier), `download` or `build` (by this call). */
   source: BinarySource;
 }
 
@@ -33,34 +34,60 @@ export interface EnsureBinariesOptions {
   signal?: AbortSignal;
 }
 
+/** Options of {@link ensureControlPlaneBinaries}. */
+export interface EnsureControlPlaneBinariesOptions extends EnsureBinariesOptions {
+  /**
+   * Base URL of the prebuilt envtest archives (setup-envtest's layout), or `false` to build with Go only.
+   *
+   * Default: `$COCOON_CONTROLPLANE_DOWNLOAD_URL` (`off` turns downloads off), else {@link ENVTEST_DOWNLOAD_URL}.
+   */
+  downloadUrl?: string | false;
+  /** Give up a download when no bytes arrive for this long; default 30 s. */
+  downloadTimeoutMs?: number;
+}
+
 /**
- * Finds or builds `etcd` and `kube-apiserver` for {@link startControlPlane}.
+ * Finds, downloads or builds `etcd` and `kube-apiserver` for {@link startControlPlane}.
  *
  * Order: `TEST_ASSET_ETCD` / `TEST_ASSET_KUBE_APISERVER` (envtest's convention), then
- * `$KUBEBUILDER_ASSETS/{etcd,kube-apiserver}`, then the version-keyed cache, else a build with
- * Go from the module proxy (several minutes the first time; one process builds, others wait).
+ * `$KUBEBUILDER_ASSETS/{etcd,kube-apiserver}`, then the version-keyed cache, else the prebuilt
+ * envtest archive `envtest-v1.35.4-<os>-<arch>.tar.gz` checked against its `.sha512` (see
+ * `downloadUrl`), else a build with Go from the module proxy (several minutes the first time). One
+ * process downloads or builds while the others wait.
  *
- * @throws CocoonError `ERR_CONTROL_PLANE` when a configured path is missing, or there is no `go` to build with.
+ * @throws CocoonError `ERR_CONTROL_PLANE` when a configured path is missing, or when the download is
+ * off or fails and there is no `go` to build with (then before waiting on any other process).
  *
  * @example
  * ```ts
  * const { etcd, kubeApiserver, source } = await ensureControlPlaneBinaries();
  * ```
  */
-export async function ensureControlPlaneBinaries(options: EnsureBinariesOptions = {}): Promise<ControlPlaneBinaries> {
+export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBinariesOptions = {}): Promise<ControlPlaneBinaries> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((line: string) => process.stderr.write(`[controlplane] ${line}\n`));
   const fromEnv = await binariesFromEnv(env);
   if (fromEnv) return fromEnv;
 
   const dir = options.cacheDir ?? controlPlaneCacheDir(env);
+  const isUsable = (d: string): Promise<boolean> => isUsableCache(pathsIn(d));
+  const downloadBase = options.downloadUrl === false ? undefined : (options.downloadUrl ?? downloadBaseFrom(env));
+  const { preflight, fill } = controlPlaneFill({
+    dir,
+    downloadBase,
+    downloadTimeoutMs: options.downloadTimeoutMs,
+    env,
+    log,
+    signal: options.signal,
+    isUsable,
+  });
   const source = await ensureCachedBuild({
     dir,
     what: `etcd and kube-apiserver ${KUBERNETES_VERSION}`,
-    firstBuildNote: "the first build takes several minutes (3-6 on 2 cores) and about 2 GB of Go build cache; later runs reuse it",
     code: "ERR_CONTROL_PLANE",
-    isUsable: (d) => isUsableCache(pathsIn(d)),
-    build: (outDir) => buildWithGo(outDir, { log, env, signal: options.signal }),
+    isUsable,
+    preflight,
+    fill,
     log,
     signal: options.signal,
   });

@@ -3,7 +3,8 @@ import { CocoonError } from "../../errors.js";
 import { registryCacheDir } from "./cache-dir.js";
 import { ensureCachedBuild } from "./cached-build.js";
 import { isExecutable } from "./executable.js";
-import { buildRegistryWithGo } from "./registry-build.js";
+import { findOnPath } from "./find-on-path.js";
+import { buildRegistryWithGo, goMissing } from "./registry-build.js";
 import { runCommand } from "./run-command.js";
 import type { BinarySource, EnsureBinariesOptions } from "./control-plane-binaries.js";
 import { DISTRIBUTION_VERSION } from "./versions.js";
@@ -12,7 +13,7 @@ import { DISTRIBUTION_VERSION } from "./versions.js";
 export interface RegistryBinary {
   /** Absolute path of the distribution `registry`. */
   registry: string;
-  /** `env` (TEST_ASSET_REGISTRY), `cache` (built earlier) or `build` (built by this call). */
+  /** `env` (TEST_ASSET_REGISTRY), `cache` (built earlier) or `build` (built by this call); never `download`. */
   source: BinarySource;
 }
 
@@ -41,10 +42,17 @@ export async function ensureRegistryBinary(options: EnsureBinariesOptions = {}):
   const source = await ensureCachedBuild({
     dir,
     what: `the distribution registry ${DISTRIBUTION_VERSION}`,
-    firstBuildNote: "the first build takes a minute or two and about 500 MB of Go build cache; later runs reuse it",
     code: "ERR_TEST_REGISTRY",
     isUsable: (d) => runsAsVersion(join(d, "registry")),
-    build: (outDir) => buildRegistryWithGo(outDir, { log, env, signal: options.signal }),
+    preflight: async () => {
+      if ((await findOnPath("go", env)) === undefined) throw goMissing();
+    },
+    fill: async (outDir) => {
+      log(`building the distribution registry ${DISTRIBUTION_VERSION} into ${dir}`);
+      log("the first build takes a minute or two and about 500 MB of Go build cache; later runs reuse it");
+      await buildRegistryWithGo(outDir, { log, env, signal: options.signal });
+      return "build";
+    },
     log,
     signal: options.signal,
   });

@@ -22,7 +22,9 @@ export async function buildRegistryWithGo(outDir: string, options: GoCommandOpti
   const srcDir = join(outDir, "src");
   await mkdir(srcDir, { recursive: true });
   const go = goCommand(srcDir, options);
-  const version = (await go(["version"]).catch(goMissing)).trim();
+  const version = (await go(["version"]).catch((err: unknown) => {
+    throw goMissing(err);
+  })).trim();
   options.log(`using ${version}; module cache and build cache as configured for go (GOMODCACHE, GOCACHE)`);
   await writeFile(join(srcDir, "go.mod"), REGISTRY_GO_MOD);
   await writeFile(join(srcDir, "tools.go"), REGISTRY_TOOLS_GO);
@@ -35,11 +37,12 @@ function asSetupError(err: unknown): never {
   throw new CocoonError("ERR_TEST_REGISTRY", (err as Error).message, { cause: err });
 }
 
-function goMissing(err: unknown): never {
-  throw new CocoonError(
+/** The error of a registry build without `go` on PATH. @internal */
+export function goMissing(err?: unknown): CocoonError {
+  return new CocoonError(
     "ERR_TEST_REGISTRY",
     "cannot build the test registry: `go` is not on PATH. Install Go >= 1.25, or point TEST_ASSET_REGISTRY at an existing " +
       `distribution registry ${DISTRIBUTION_VERSION} binary.`,
-    { cause: err },
+    err === undefined ? undefined : { cause: err },
   );
 }

@@ -8,7 +8,22 @@ import { validText } from "./text.js";
 
 const quote = (s: string): fc.Arbitrary<string> => fc.constant(JSON.stringify(s));
 const space = fc.constantFrom("", "", " ", "\n\t", "\r\n ");
-const numberText = fc.constantFrom("0", "-0", "1", "-1", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808", "1.0", "1e2", "1.5", "255", "256");
+const numberText = fc.constantFrom(
+  "0",
+  "-0",
+  "1",
+  "-1",
+  "2147483647",
+  "2147483648",
+  "-2147483649",
+  "9223372036854775807",
+  "9223372036854775808",
+  "1.0",
+  "1e2",
+  "1.5",
+  "255",
+  "256",
+);
 const base64Text = fc.constantFrom("", "W10=", "W10", "AA==", "AAA=", "a", "a===", "W1\n0=", "_-==", "AB=C");
 
 /** Any JSON value, as text, including number text that JSON.parse would not keep. */
@@ -34,7 +49,11 @@ function spelling(name: string): fc.Arbitrary<string> {
 /** JSON text for a value of `type`: mostly well typed, sometimes of the wrong kind or null. */
 export function valueText(type: GoType, depth = 0): fc.Arbitrary<string> {
   const typed = wellTyped(type, depth);
-  return fc.oneof({ arbitrary: typed, weight: 30 }, { arbitrary: fc.constant("null"), weight: 2 }, { arbitrary: wrongKind, weight: depth === 0 ? 0 : 1 });
+  return fc.oneof(
+    { arbitrary: typed, weight: 30 },
+    { arbitrary: fc.constant("null"), weight: 2 },
+    { arbitrary: wrongKind, weight: depth === 0 ? 0 : 1 },
+  );
 }
 
 function wellTyped(type: GoType, depth: number): fc.Arbitrary<string> {
@@ -60,7 +79,9 @@ function wellTyped(type: GoType, depth: number): fc.Arbitrary<string> {
       return fc.array(valueText(type.elem, depth + 1), { maxLength: 3 }).map((items) => `[${items.join(",")}]`);
     case "map":
       return fc
-        .array(fc.tuple(fc.oneof(fc.constantFrom("a", "b", "__proto__", "10", "9"), validText), valueText(type.elem, depth + 1)), { maxLength: 3 })
+        .array(fc.tuple(fc.oneof(fc.constantFrom("a", "b", "__proto__", "10", "9"), validText), valueText(type.elem, depth + 1)), {
+          maxLength: 3,
+        })
         .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`);
     case "struct": {
       const member = fc.oneof(

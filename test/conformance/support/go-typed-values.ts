@@ -48,13 +48,18 @@ export function goTypedValue(type: GoType): fc.Arbitrary<unknown> {
     case "map":
       return fc.oneof(
         { arbitrary: fc.constant(null), weight: 1 },
-        { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom("a", "b", "10", "9"), validText), goTypedValue(type.elem), { maxKeys: 3 }), weight: 4 },
+        {
+          arbitrary: fc.dictionary(fc.oneof(fc.constantFrom("a", "b", "10", "9"), validText), goTypedValue(type.elem), { maxKeys: 3 }),
+          weight: 4,
+        },
       );
     case "struct":
       return fc.oneof(
         { arbitrary: fc.constant(null), weight: 1 },
         {
-          arbitrary: fc.record(Object.fromEntries(type.fields.map((field) => [field.name, goTypedValue(field.type)])), { requiredKeys: [] }),
+          arbitrary: fc.record(Object.fromEntries(type.fields.map((field) => [field.name, goTypedValue(field.type)])), {
+            requiredKeys: [],
+          }),
           weight: 8,
         },
       );

@@ -4,11 +4,10 @@
  *
  * @internal
  */
+import { isDNS1123Label, isDNS1123Subdomain } from "./linear-patterns.js";
 
 const DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
-const DNS1123_LABEL_RE = new RegExp(`^${DNS1123_LABEL_FMT}$`);
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
 
 /** `validation.DNS1123SubdomainMaxLength`. */
 export const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
@@ -36,7 +35,7 @@ function maskTrailingDash(name: string): string {
 export function dns1123SubdomainErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1123_SUBDOMAIN_MAX_LENGTH) errors.push(maxLenMessage(DNS1123_SUBDOMAIN_MAX_LENGTH));
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) errors.push(SUBDOMAIN_MESSAGE);
+  if (!isDNS1123Subdomain(value)) errors.push(SUBDOMAIN_MESSAGE);
   return errors;
 }
 
@@ -44,7 +43,7 @@ export function dns1123SubdomainErrors(value: string): string[] {
 export function dns1123LabelErrors(value: string): string[] {
   const errors: string[] = [];
   if (value.length > DNS1123_LABEL_MAX_LENGTH) errors.push(maxLenMessage(DNS1123_LABEL_MAX_LENGTH));
-  if (!DNS1123_LABEL_RE.test(value)) errors.push(LABEL_MESSAGE);
+  if (!isDNS1123Label(value)) errors.push(LABEL_MESSAGE);
   return errors;
 }
 

@@ -17,6 +17,14 @@ import type { z } from "zod";
 export const RULES_NOT_CHECKED_MESSAGE =
   "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
 
+/** `params` of the {@link RULES_NOT_CHECKED_MESSAGE} issue: the marker tools test instead of the message. */
+export const RULES_NOT_CHECKED = { rulesNotChecked: true } as const;
+
+/** Reports whether `issue` is the root notice that the CEL rules were skipped (see {@link RULES_NOT_CHECKED}). */
+export function isRulesNotCheckedIssue(issue: { readonly code: string; readonly params?: unknown }): boolean {
+  return issue.code === "custom" && (issue.params as { rulesNotChecked?: unknown } | undefined)?.rulesNotChecked === true;
+}
+
 /** `params` of a custom issue that the apiserver reports as a blocking error (a `Required` or `TypeInvalid` error). */
 export const BLOCKING = { blocking: true } as const;
 
@@ -56,7 +64,9 @@ export function gatedRules<T>(rules: (value: T, ctx: z.core.$RefinementCtx<T>) =
 ] {
   const gate = (value: T, ctx: z.core.$RefinementCtx<T>): void => {
     if (ctx.issues.some(isBlockingIssue)) {
-      if (typeof value === "object" && value !== null) ctx.addIssue({ code: "custom", path: [], message: RULES_NOT_CHECKED_MESSAGE, input: value });
+      if (typeof value === "object" && value !== null) {
+        ctx.addIssue({ code: "custom", path: [], message: RULES_NOT_CHECKED_MESSAGE, input: value, params: RULES_NOT_CHECKED });
+      }
       return;
     }
     rules(value, ctx);

@@ -1,0 +1,68 @@
+/**
+ * The Go side of bench/compare.ts: builds the bench/go test binary once, asks it what each case
+ * returns, and runs its benchmarks for one round.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const GO_DIR = fileURLToPath(new URL("go/", import.meta.url));
+const GO = process.env["GO"] ?? "go";
+const WORK_DIR = path.join(tmpdir(), "cocoon-common-bench");
+
+/** The Go toolchain's version line, e.g. `go1.26.8 linux/amd64`. */
+export function goVersion(): string {
+  return execFileSync(GO, ["version"], { encoding: "utf8" })
+    .trim()
+    .replace(/^go version /, "");
+}
+
+/** Compiles bench/go into a test binary (Go's build cache makes reruns fast); returns its path. */
+export function buildGoBench(): string {
+  mkdirSync(WORK_DIR, { recursive: true });
+  const binary = path.join(WORK_DIR, "bench.test");
+  execFileSync(GO, ["test", "-c", "-o", binary, "."], { cwd: GO_DIR, stdio: ["ignore", "inherit", "inherit"] });
+  return binary;
+}
+
+const env = (fixture: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  COCOON_BENCH_FIXTURE: fixture,
+  ...extra,
+});
+
+/** What the Go functions return on the fixture (Go's TestWriteResults), parsed. */
+export function goResults(binary: string, fixture: string): unknown {
+  const out = path.join(WORK_DIR, "results.json");
+  execFileSync(binary, ["-test.run", "^TestWriteResults$", "-test.count", "1"], {
+    env: env(fixture, { COCOON_BENCH_RESULTS: out }),
+    stdio: "ignore",
+  });
+  return JSON.parse(readFileSync(out, "utf8"));
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Runs one Go benchmark (`ParseVMSpec`, or `Quantity/512Mi` for a sub-benchmark) `count` times
+ * for about `benchtimeMs` each; returns the ns per op of every run.
+ */
+export function goCase(binary: string, fixture: string, name: string, benchtimeMs: number, count: number): number[] {
+  const pattern = name
+    .split("/")
+    .map((part, i) => `^${i === 0 ? "Benchmark" : ""}${escapeRegExp(part)}$`)
+    .join("/");
+  const text = execFileSync(
+    binary,
+    ["-test.run", "^$", "-test.bench", pattern, "-test.benchtime", `${benchtimeMs}ms`, "-test.count", String(count)],
+    {
+      env: env(fixture),
+      encoding: "utf8",
+    },
+  );
+  const figures = [...text.matchAll(/^Benchmark\S+\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
+  if (figures.length !== count) throw new Error(`bench/go: Benchmark${name} gave ${figures.length} results, expected ${count}:\n${text}`);
+  return figures;
+}

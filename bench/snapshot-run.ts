@@ -1,0 +1,31 @@
+/**
+ * One measured snapshot operation, run in its own process so its peak RSS is its own.
+ * Called by `bench/snapshot.bench.ts`; prints `{"seconds":…,"maxRssMiB":…}`.
+ *
+ * Usage: tsx bench/snapshot-run.ts <push|pull> <registry-host> <export.tar> <vm> <json options>
+ */
+import { createReadStream } from "node:fs";
+import { Writable } from "node:stream";
+import { OCIRegistry } from "../src/oci/index.js";
+import { pushSnapshot, streamSnapshot } from "../src/snapshot/index.js";
+
+const [op, host, tarPath, vm, optionsJSON] = process.argv.slice(2) as [string, string, string, string, string];
+const knobs = JSON.parse(optionsJSON) as Record<string, number>;
+const registry = new OCIRegistry(host);
+const started = performance.now();
+if (op === "push") {
+  await pushSnapshot(createReadStream(tarPath, { highWaterMark: 1 << 20 }), registry, { name: vm, ...knobs });
+} else {
+  const { data } = await registry.getManifest(vm, "latest");
+  let bytes = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      bytes += chunk.length;
+      cb();
+    },
+  });
+  await streamSnapshot(data, registry, { name: vm, output: sink, ...knobs });
+  if (bytes === 0) throw new Error("pull wrote nothing");
+}
+const seconds = (performance.now() - started) / 1000;
+process.stdout.write(`${JSON.stringify({ seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);

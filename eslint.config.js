@@ -1,0 +1,100 @@
+// Lint as the anchors do: typescript-eslint's strict and stylistic type-checked rules, documented
+// exports, and an import fence that keeps ./meta free of dependencies and ./apis/v1 free of the
+// Kubernetes client. Formatting is prettier's (.prettierrc.json); eslint-config-prettier turns off
+// every rule that would fight it. Rules tuned below say why next to the setting.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier/flat";
+import jsdoc from "eslint-plugin-jsdoc";
+import { defineConfig, globalIgnores } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+const TESTS = ["**/*.test.ts", "**/*.test-d.ts", "**/*.test-util.ts", "test/**"];
+const CLIENT_NODE = { name: "@kubernetes/client-node", message: "Only src/k8s (and what builds on it) may load the Kubernetes client." };
+const CLIENT_NODE_DEEP = { group: ["@kubernetes/client-node/*"], message: CLIENT_NODE.message };
+const INTO_K8S = { regex: String.raw`(^|/)k8s/`, message: "src/k8s loads the Kubernetes client; ./meta and ./apis/v1 must not." };
+
+export default defineConfig(
+  globalIgnores(["dist/", "docs/api/", "coverage/", "conformance/go/", "bench/go/"]),
+  js.configs.recommended,
+  tseslint.configs.strictTypeChecked,
+  tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ["eslint.config.js"] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-import-type-side-effects": "error",
+      // Go's strconv.Itoa/FormatInt become interpolation here: numbers and bigints (Int64) print exactly.
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
+      // Go's cmp.Or: an empty string means "unset" and must fall through, so `||` on strings is the point.
+      "@typescript-eslint/prefer-nullish-coalescing": ["error", { ignorePrimitives: { string: true } }],
+      // One-line arrow bodies (`(i) => check(i, await send(i))`) are the house style for callbacks.
+      "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
+      // Decoded JSON (admission reviews, kubeconfigs, CRD schemas) is read with brackets on purpose: a
+      // key of untrusted data, not a declared property.
+      "@typescript-eslint/dot-notation": ["error", { allowIndexSignaturePropertyAccess: true }],
+      // As tsc's noUnused*: a leading underscore marks a deliberate omission (`{ status: _dropped, ...rest }`).
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      // It prefers `x!` to `x as T`, which no-non-null-assertion then refuses; the stricter rule wins.
+      "@typescript-eslint/non-nullable-type-assertion-style": "off",
+      // Annotations and JSON schemas are records used as maps, as in Go; `delete` is Go's delete.
+      "@typescript-eslint/no-dynamic-delete": "off",
+      // client-node's models are classes of public fields whose serializer takes plain objects; the
+      // library passes plain JSON on purpose (structural types, STYLE.md §7), so this rule fights the design.
+      "@typescript-eslint/no-unsafe-class-instance-assignment": "off",
+    },
+  },
+  {
+    // Tests, benchmarks and the demo index arrays they just built, pass no-op callbacks and spread ASCII
+    // alphabets into property-test generators.
+    files: [...TESTS, "bench/**", "demo/**"],
+    rules: {
+      "@typescript-eslint/no-non-null-assertion": "off",
+      "@typescript-eslint/no-empty-function": "off",
+      "@typescript-eslint/no-misused-spread": "off",
+    },
+  },
+  {
+    // Every export is part of the public API report and the TypeDoc site: document it.
+    files: ["src/**/*.ts"],
+    ignores: TESTS,
+    plugins: { jsdoc },
+    rules: {
+      // No fixer: --fix would insert empty doc blocks, stubs that only look done.
+      "jsdoc/require-jsdoc": [
+        "error",
+        {
+          publicOnly: true,
+          enableFixer: false,
+          require: { FunctionDeclaration: true, ClassDeclaration: true },
+          contexts: ["TSInterfaceDeclaration", "TSTypeAliasDeclaration", "ExportNamedDeclaration > VariableDeclaration"],
+        },
+      ],
+    },
+  },
+  {
+    // ./meta loads nothing at run time: no Kubernetes client, no zod, nothing from src/k8s.
+    files: ["src/meta/**/*.ts"],
+    ignores: TESTS,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [CLIENT_NODE, { name: "zod", message: "./meta loads nothing at run time; zod belongs to ./apis/v1." }],
+          patterns: [CLIENT_NODE_DEEP, { group: ["zod/*"], message: "./meta loads nothing at run time." }, INTO_K8S],
+        },
+      ],
+    },
+  },
+  {
+    // ./apis/v1 may load zod, never the Kubernetes client.
+    files: ["src/apis/**/*.ts"],
+    ignores: TESTS,
+    rules: { "no-restricted-imports": ["error", { paths: [CLIENT_NODE], patterns: [CLIENT_NODE_DEEP, INTO_K8S] }] },
+  },
+  prettier,
+);

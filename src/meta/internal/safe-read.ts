@@ -1,0 +1,71 @@
+/**
+ * Reads that never throw, on any JavaScript value: the readers' way to get Go's zero values from
+ * garbage. A `null` where an object or list belongs, a wrong type, a getter or proxy trap that
+ * throws, a revoked proxy: each reads as missing, as a JSON `null` decodes to a zero value in Go.
+ * Map lookups see own keys only, so an inherited key (a polluted `Object.prototype`) never counts.
+ *
+ * @internal
+ */
+
+/** Whether `value` can hold properties (an object, an array, a function). */
+function isContainer(value: unknown): value is object {
+  return (typeof value === "object" && value !== null) || typeof value === "function";
+}
+
+/** Reads `value[key]` along `keys`; `undefined` where a step is missing, not an object, or throws. */
+export function pathOf(value: unknown, ...keys: readonly string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (!isContainer(current)) return undefined;
+    try {
+      current = (current as Record<string, unknown>)[key];
+    } catch {
+      return undefined;
+    }
+  }
+  return current;
+}
+
+/** Reads a string along `keys`; `""` when anything on the way is missing or not a string. */
+export function stringAt(value: unknown, ...keys: readonly string[]): string {
+  const found = pathOf(value, ...keys);
+  return typeof found === "string" ? found : "";
+}
+
+/** An entry of a Go `map[string]string`: own keys only, `""` when missing or not a string. */
+export function stringEntry(map: unknown, key: string): string {
+  if (!isContainer(map)) return "";
+  try {
+    if (!Object.hasOwn(map, key)) return "";
+    const value: unknown = (map as Record<string, unknown>)[key];
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Returns the first item of the list for which `test` holds (`null` items included: `test` reads
+ * them as it reads anything, through these helpers); `undefined` for no match, a value that is not
+ * an array, or a list that throws when read.
+ */
+export function findItem(list: unknown, test: (item: unknown) => boolean): unknown {
+  try {
+    if (!Array.isArray(list)) return undefined;
+    const items: readonly unknown[] = list;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      if (test(item)) return item;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Reports whether `test` holds for an item of the list; false as {@link findItem} finds nothing. */
+export function someItem(list: unknown, test: (item: unknown) => boolean): boolean {
+  let found = false;
+  findItem(list, (item) => (found = test(item)));
+  return found;
+}

@@ -1,0 +1,69 @@
+import { CocoonError, isCocoonError } from "../errors.js";
+import type { Descriptor } from "../oci/manifest-types.js";
+import { verifyBlob } from "../oci/blob-copy.js";
+import type { Downloader } from "../oci/registry.js";
+
+/** Turns an unknown failure into its message. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Whether a failure (or one of its causes) is a blob whose bytes differ from its digest or size. */
+function corruptBlob(err: unknown): boolean {
+  for (let e = err, depth = 0; e !== undefined && e !== null && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (isCocoonError(e, "ERR_REGISTRY_DIGEST_MISMATCH") || isCocoonError(e, "ERR_REGISTRY_SIZE_MISMATCH")) return true;
+  }
+  return false;
+}
+
+/** Wraps a registry failure as `ERR_SNAPSHOT_TRANSFER` with Go's prefix; an abort reason passes through. */
+export function transferError(prefix: string, err: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return signal.reason;
+  if (isCocoonError(err) && err.code.startsWith("ERR_SNAPSHOT")) return err;
+  const corrupt = corruptBlob(err);
+  return new CocoonError(corrupt ? "ERR_SNAPSHOT_INTEGRITY" : "ERR_SNAPSHOT_TRANSFER", `${prefix}: ${messageOf(err)}`, {
+    cause: err,
+  });
+}
+
+/**
+ * Streams one blob through `./oci`'s `verifyBlob`: never yields a byte past `desc.size`, and
+ * throws `ERR_SNAPSHOT_INTEGRITY` with Go's text when the blob is shorter, longer or different.
+ */
+export async function* verifiedBlob(
+  dl: Downloader,
+  name: string,
+  desc: Descriptor,
+  signal?: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  signal?.throwIfAborted();
+  let body: AsyncIterable<Uint8Array>;
+  try {
+    body = await dl.getBlob(name, desc.digest, signal ? { signal } : {});
+  } catch (err) {
+    throw transferError(`get blob ${desc.digest}`, err, signal);
+  }
+  try {
+    yield* verifyBlob(body, desc.digest, desc.size);
+  } catch (err) {
+    const ours = err instanceof Error && err.message.startsWith(`blob ${desc.digest} `);
+    if (ours && !signal?.aborted) throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", err.message, { cause: err });
+    throw transferError(`read blob ${desc.digest}`, err, signal);
+  }
+}
+
+/** Reads a whole verified blob into memory (chunks and the config). */
+export async function readVerifiedBlob(
+  dl: Downloader,
+  name: string,
+  desc: Descriptor,
+  signal?: AbortSignal,
+): Promise<Uint8Array> {
+  const out = new Uint8Array(desc.size);
+  let at = 0;
+  for await (const chunk of verifiedBlob(dl, name, desc, signal)) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+import { createHash } from "node:crypto";
+import type { Descriptor } from "../oci/manifest-types.js";
+import { OCIAnnotation } from "../oci/media-types.js";
+import type { Uploader } from "../oci/registry.js";
+import { transferError } from "./blob-reader.js";
+
+/** `sha256:<hex>` of a list of byte runs. */
+export function digestOf(parts: readonly Uint8Array[]): string {
+  const hash = createHash("sha256");
+  for (const p of parts) hash.update(p);
+  return `sha256:${hash.digest("hex")}`;
+}
+
+/** Go's `putBlobIfMissing`: HasBlob, then PutBlob only when the registry lacks it. */
+export async function putBlobIfMissing(
+  up: Uploader,
+  name: string,
+  digest: string,
+  parts: readonly Uint8Array[],
+  signal?: AbortSignal,
+): Promise<void> {
+  const options = signal ? { signal } : {};
+  let exists: boolean;
+  try {
+    exists = await up.hasBlob(name, digest, options);
+  } catch (err) {
+    throw transferError(`check blob ${digest}`, err, signal);
+  }
+  if (exists) return;
+  const size = parts.reduce((n, p) => n + p.length, 0);
+  try {
+    await up.putBlob(name, digest, (async function* () { yield* parts; })(), size, options);
+  } catch (err) {
+    throw transferError(`put blob ${digest}`, err, signal);
+  }
+}
+
+/** Uploads byte runs as one blob and returns its layer descriptor (title, plus chunk annotations when `count > 1`). */
+export async function uploadLayer(
+  up: Uploader,
+  name: string,
+  title: string,
+  mediaType: string,
+  parts: readonly Uint8Array[],
+  chunk?: { index: number; count: number },
+  signal?: AbortSignal,
+): Promise<Descriptor> {
+  const digest = digestOf(parts);
+  await putBlobIfMissing(up, name, digest, parts, signal);
+  const annotations: Record<string, string> = { [OCIAnnotation.Title]: title };
+  if (chunk && chunk.count > 1) {
+    annotations[OCIAnnotation.ChunkIndex] = String(chunk.index);
+    annotations[OCIAnnotation.ChunkCount] = String(chunk.count);
+  }
+  return { mediaType, digest, size: parts.reduce((n, p) => n + p.length, 0), annotations };
+}

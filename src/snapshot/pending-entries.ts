@@ -1,0 +1,43 @@
+import { CocoonError } from "../errors.js";
+import type { TarEntry } from "./tar-reader.js";
+
+/**
+ * Files read before `snapshot.json`, held in memory so that nothing is uploaded for an export
+ * that turns out to have no envelope (Go uploads them first and leaves orphan blobs).
+ */
+export class PendingEntries {
+  readonly #entries: { entry: TarEntry; parts: Uint8Array[] }[] = [];
+  #bytes = 0;
+  readonly #budget: number;
+
+  /** @param budgetBytes - The most bytes held before the envelope arrives. */
+  constructor(budgetBytes: number) {
+    this.#budget = budgetBytes;
+  }
+
+  /** Buffers one entry's body; refuses to hold more than the budget. */
+  async add(entry: TarEntry, body: AsyncIterable<Uint8Array>, bufferError: (err: unknown) => unknown): Promise<void> {
+    this.#bytes += entry.size;
+    if (this.#bytes > this.#budget) {
+      throw new CocoonError(
+        "ERR_SNAPSHOT_FORMAT",
+        `snapshot push: ${this.#bytes} bytes of files precede snapshot.json, more than the ${this.#budget >> 20} MiB memory budget`,
+      );
+    }
+    const parts: Uint8Array[] = [];
+    try {
+      for await (const p of body) parts.push(p);
+    } catch (err) {
+      throw bufferError(err);
+    }
+    this.#entries.push({ entry, parts });
+  }
+
+  /** Hands the held entries back in order, each with a replayable body, and forgets them. */
+  *drain(): Generator<{ entry: TarEntry; body: AsyncGenerator<Uint8Array> }> {
+    for (const { entry, parts } of this.#entries.splice(0)) {
+      yield { entry, body: (async function* () { yield* parts; })() };
+    }
+    this.#bytes = 0;
+  }
+}

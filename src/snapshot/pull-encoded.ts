@@ -1,0 +1,139 @@
+import { CocoonError, isCocoonError } from "../errors.js";
+import { type Descriptor, descriptorTitle } from "../oci/manifest-types.js";
+import { isZstdMediaType } from "../oci/media-types.js";
+import type { Downloader } from "../oci/registry.js";
+import type { SnapshotConfig, SnapshotFile } from "../oci/snapshot-config.js";
+import { messageOf, readVerifiedBlob, verifiedBlob } from "./blob-reader.js";
+import { layerHeader, rawChunkStride, resolveEncodedFile } from "./pull-checks.js";
+import type { StreamOptions } from "./stream-options.js";
+import type { TarWriter } from "./tar-writer.js";
+import { decodeChunk, StreamDecoder } from "./zstd.js";
+
+const MAX_BUFFERED_CHUNK = 1 << 30;
+
+interface Plan {
+  readonly title: string;
+  readonly meta: SnapshotFile;
+  readonly chunks: readonly Descriptor[];
+  readonly zstd: boolean;
+}
+
+/** What {@link writeEncodedLayers} needs from the pull. */
+export interface EncodedPull {
+  readonly dl: Downloader;
+  readonly opts: StreamOptions;
+  readonly tw: TarWriter;
+  readonly layers: readonly Descriptor[];
+  readonly cfg: SnapshotConfig;
+  readonly mtime: number;
+  readonly budget: number;
+  readonly prefetch: number;
+  /** Writes a layer that is neither compressed nor chunked, as the v1 pull does. */
+  readonly writeRaw: (layer: Descriptor) => Promise<void>;
+}
+
+/** Go's prefetch window: how many chunks fit the budget next to the largest decoded chunk, or 0. */
+function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number): { window: number; cap: number } {
+  let inputCap = 0;
+  let outputCap = 0;
+  for (const p of plans) {
+    if (p.chunks.length < 2) continue;
+    const stored = Math.max(...p.chunks.map((d) => d.size));
+    inputCap = Math.max(inputCap, p.zstd ? stored : 0);
+    outputCap = Math.max(outputCap, p.zstd ? rawChunkStride(p.meta.size ?? 0, p.chunks.length) : stored);
+  }
+  if (outputCap <= 0 || inputCap > MAX_BUFFERED_CHUNK || outputCap > MAX_BUFFERED_CHUNK) return { window: 0, cap: 0 };
+  const fits = budget > outputCap ? Math.min(prefetch, Math.floor((budget - outputCap) / (inputCap + outputCap))) : 0;
+  return { window: fits >= 2 ? fits : 0, cap: outputCap };
+}
+
+async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number): Promise<Uint8Array> {
+  const stored = await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
+  if (!plan.zstd) return stored;
+  try {
+    return await decodeChunk(stored, cap);
+  } catch (err) {
+    throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `decode chunk ${desc.digest}: ${messageOf(err)}`, { cause: err });
+  }
+}
+
+async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: number): AsyncGenerator<Uint8Array> {
+  const queue: Promise<Uint8Array>[] = [];
+  let next = 0;
+  const fill = (): void => {
+    while (queue.length < window && next < plan.chunks.length) {
+      const p = fetchChunk(pull, plan, plan.chunks[next++] as Descriptor, cap);
+      p.catch(() => undefined);
+      queue.push(p);
+    }
+  };
+  try {
+    fill();
+    while (queue.length > 0) {
+      const data = await (queue.shift() as Promise<Uint8Array>);
+      fill();
+      yield data;
+    }
+  } finally {
+    await Promise.allSettled(queue);
+  }
+}
+
+async function* sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
+  const decoder = plan.zstd ? new StreamDecoder() : undefined;
+  for (const desc of plan.chunks) {
+    for await (const chunk of verifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)) {
+      if (decoder === undefined) yield chunk;
+      else for (const out of decoder.push(chunk)) yield out;
+    }
+  }
+  if (decoder !== undefined) for (const out of decoder.push(new Uint8Array(0), true)) yield out;
+}
+
+async function streamFile(pull: EncodedPull, plan: Plan, window: number, cap: number): Promise<void> {
+  const size = plan.meta.size ?? 0;
+  await pull.tw.writeHeader(layerHeader(plan.title, size, plan.meta, pull.mtime));
+  const body = window >= 2 && plan.chunks.length >= 2 ? windowed(pull, plan, Math.min(window, plan.chunks.length), cap) : sequential(pull, plan);
+  let written = 0;
+  try {
+    for await (const data of body) {
+      written += data.length;
+      await pull.tw.write(data);
+    }
+  } catch (err) {
+    if (pull.opts.signal?.aborted) throw err;
+    const code = isCocoonError(err) ? err.code : "ERR_SNAPSHOT_INTEGRITY";
+    throw new CocoonError(code, `stream ${plan.title}: ${messageOf(err)}`, { cause: err });
+  }
+  if (written !== size) {
+    throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `${plan.title} reconstructed to ${written} bytes, want ${size}`);
+  }
+}
+
+/** Go's v2 assembly: raw layers pass through, encoded files are rebuilt once, at their first layer. */
+export async function writeEncodedLayers(pull: EncodedPull): Promise<void> {
+  const byDigest = new Map(pull.layers.map((l) => [l.digest, l]));
+  const plans = new Map<string, Plan>();
+  for (const layer of pull.layers) {
+    const title = descriptorTitle(layer);
+    const meta = pull.cfg.files?.[title] ?? {};
+    const raw = (meta.chunks?.length ?? 0) === 0 && !isZstdMediaType(layer.mediaType);
+    if (raw || plans.has(title)) continue;
+    plans.set(title, { title, meta, chunks: resolveEncodedFile(layer, meta, byDigest), zstd: isZstdMediaType(layer.mediaType) });
+  }
+  const { window, cap } = prefetchWindow([...plans.values()], pull.prefetch, pull.budget);
+  const emitted = new Set<string>();
+  for (const layer of pull.layers) {
+    const title = descriptorTitle(layer);
+    const plan = plans.get(title);
+    const meta = pull.cfg.files?.[title] ?? {};
+    if (plan === undefined || ((meta.chunks?.length ?? 0) === 0 && !isZstdMediaType(layer.mediaType))) {
+      await pull.writeRaw(layer);
+      continue;
+    }
+    if (emitted.has(title)) continue;
+    emitted.add(title);
+    pull.opts.progress?.(`  ${title} (${plan.meta.size ?? 0} bytes, ${plan.chunks.length} chunks)`);
+    await streamFile(pull, plan, window, cap);
+  }
+}

@@ -1,0 +1,126 @@
+import { CocoonError, isCocoonError } from "../errors.js";
+import type { Descriptor } from "../oci/manifest-types.js";
+import { mediaTypeForCocoonFile, zstdMediaType } from "../oci/media-types.js";
+import type { Uploader } from "../oci/registry.js";
+import { messageOf } from "./blob-reader.js";
+import { uploadLayer } from "./blob-upload.js";
+import { compressFrame } from "./zstd.js";
+
+/** Frames of a single-layer (unchunked) zstd file: one-shot frames of this many input bytes. */
+const STREAM_FRAME = 4 << 20;
+const MAX_CHUNKS = 2 ** 20;
+
+/** Runs at most `limit` uploads at once; the first failure stops new work and is the one reported. */
+export class UploadPool {
+  readonly #running = new Set<Promise<void>>();
+  #failure: { error: unknown } | undefined;
+  readonly #limit: number;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** Whether an upload has failed. */
+  get failed(): boolean {
+    return this.#failure !== undefined;
+  }
+
+  /** Waits for a free slot, then starts `task`. */
+  async start(task: () => Promise<void>): Promise<void> {
+    while (this.#running.size >= this.#limit) await Promise.race(this.#running);
+    if (this.#failure) return;
+    const p: Promise<void> = task()
+      .catch((error: unknown) => {
+        this.#failure ??= { error };
+      })
+      .finally(() => this.#running.delete(p));
+    this.#running.add(p);
+  }
+
+  /** Waits for every upload; throws the first failure. */
+  async wait(): Promise<void> {
+    await Promise.allSettled([...this.#running]);
+    if (this.#failure) throw this.#failure.error;
+  }
+}
+
+/** What one encoded file needs. */
+export interface EncodedFile {
+  readonly up: Uploader;
+  readonly repo: string;
+  readonly title: string;
+  readonly size: number;
+  readonly body: AsyncIterator<Uint8Array>;
+  readonly level: number;
+  readonly compress: boolean;
+  readonly signal?: AbortSignal | undefined;
+  readonly progress: (line: string) => void;
+}
+
+async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: { rest: Uint8Array | undefined }): Promise<Uint8Array> {
+  const out = new Uint8Array(want);
+  let at = 0;
+  while (at < want) {
+    let piece = carry.rest;
+    carry.rest = undefined;
+    if (piece === undefined) {
+      const next = await body.next();
+      if (next.done) throw new Error("unexpected EOF");
+      piece = next.value;
+    }
+    const take = Math.min(piece.length, want - at);
+    out.set(piece.subarray(0, take), at);
+    at += take;
+    if (take < piece.length) carry.rest = piece.subarray(take);
+  }
+  return out;
+}
+
+/** Go's `enqueueChunks`: cuts a file at fixed offsets and uploads each chunk (one zstd frame each) on the pool. */
+export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: UploadPool): Promise<Descriptor[]> {
+  const count = Math.ceil(f.size / chunkSize);
+  if (count > MAX_CHUNKS) throw new CocoonError("ERR_INVALID_ARGUMENT", `${f.title}: ${count} chunks exceeds sanity cap`);
+  const base = mediaTypeForCocoonFile(f.title);
+  const mediaType = f.compress ? zstdMediaType(base) : base;
+  const descs: Descriptor[] = new Array<Descriptor>(count);
+  const carry: { rest: Uint8Array | undefined } = { rest: undefined };
+  for (let i = 0; i < count && !pool.failed; i++) {
+    f.signal?.throwIfAborted();
+    let raw: Uint8Array;
+    try {
+      raw = await readChunk(f.body, Math.min(chunkSize, f.size - i * chunkSize), carry);
+    } catch (err) {
+      throw new CocoonError("ERR_SNAPSHOT_FORMAT", `read ${f.title} chunk ${i}: ${messageOf(err)}`, { cause: err });
+    }
+    await pool.start(async () => {
+      try {
+        const stored = f.compress ? await compressFrame(raw, f.level) : raw;
+        const desc = await uploadLayer(f.up, f.repo, f.title, mediaType, [stored], { index: i, count }, f.signal);
+        descs[i] = desc;
+        f.progress(`  ${f.title} [${i + 1}/${count}] -> ${desc.digest} (${desc.size} bytes)`);
+      } catch (err) {
+        if (f.signal?.aborted) throw f.signal.reason;
+        const code = isCocoonError(err) ? err.code : "ERR_SNAPSHOT_TRANSFER";
+        throw new CocoonError(code, `upload ${f.title} chunk ${i}: ${messageOf(err)}`, { cause: err });
+      }
+    });
+  }
+  return descs;
+}
+
+/** Compresses an unchunked file as consecutive one-shot frames (each with its content size) and uploads it. */
+export async function uploadCompressed(f: EncodedFile): Promise<Descriptor> {
+  const frames: Uint8Array[] = [];
+  const carry: { rest: Uint8Array | undefined } = { rest: undefined };
+  for (let at = 0; at < f.size; at += STREAM_FRAME) {
+    f.signal?.throwIfAborted();
+    let raw: Uint8Array;
+    try {
+      raw = await readChunk(f.body, Math.min(STREAM_FRAME, f.size - at), carry);
+    } catch (err) {
+      throw new CocoonError("ERR_SNAPSHOT_FORMAT", `compress entry: ${messageOf(err)}`, { cause: err });
+    }
+    frames.push(await compressFrame(raw, f.level));
+  }
+  return uploadLayer(f.up, f.repo, f.title, zstdMediaType(mediaTypeForCocoonFile(f.title)), frames, undefined, f.signal);
+}

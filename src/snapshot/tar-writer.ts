@@ -1,0 +1,74 @@
+import type { Writable } from "node:stream";
+import { CocoonError } from "../errors.js";
+import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
+
+/** Writes a tar stream into a Node writable, waiting for `drain` so memory stays bounded. */
+export class TarWriter {
+  #remaining = 0;
+  #size = 0;
+  #bytes = 0;
+  readonly #out: Writable;
+
+  constructor(out: Writable) {
+    this.#out = out;
+  }
+
+  /** Bytes handed to the writable so far. */
+  get bytesWritten(): number {
+    return this.#bytes;
+  }
+
+  async #push(chunk: Uint8Array): Promise<void> {
+    if (chunk.length === 0) return;
+    this.#bytes += chunk.length;
+    if (this.#out.destroyed) throw new CocoonError("ERR_SNAPSHOT_TRANSFER", "write import tar: output closed");
+    if (this.#out.write(chunk)) return;
+    await new Promise<void>((resolve, reject) => {
+      const done = (err?: Error): void => {
+        this.#out.off("drain", done);
+        this.#out.off("error", done);
+        this.#out.off("close", onClose);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onClose = (): void => done(new CocoonError("ERR_SNAPSHOT_TRANSFER", "write import tar: output closed"));
+      this.#out.once("drain", done);
+      this.#out.once("error", done);
+      this.#out.once("close", onClose);
+    });
+  }
+
+  async #finishEntry(): Promise<void> {
+    if (this.#remaining > 0) {
+      throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `archive/tar: missed writing ${this.#remaining} bytes`);
+    }
+    await this.#push(tarPadding(this.#size));
+    this.#size = 0;
+  }
+
+  /** Starts an entry; the previous one must have received all its bytes. */
+  async writeHeader(h: TarEntryHeader): Promise<void> {
+    await this.#finishEntry();
+    await this.#push(encodeTarHeader(h));
+    this.#remaining = h.size;
+    this.#size = h.size;
+  }
+
+  /** Writes body bytes of the current entry; more than its size is Go's `write too long`. */
+  async write(chunk: Uint8Array): Promise<void> {
+    if (chunk.length > this.#remaining) {
+      const fits = chunk.subarray(0, this.#remaining);
+      this.#remaining = 0;
+      await this.#push(fits);
+      throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", "archive/tar: write too long");
+    }
+    this.#remaining -= chunk.length;
+    await this.#push(chunk);
+  }
+
+  /** Pads the last entry and writes the two zero blocks. */
+  async close(): Promise<void> {
+    await this.#finishEntry();
+    await this.#push(TAR_TRAILER);
+  }
+}

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OCIRegistry } from "../../src/oci/oci-registry.js";
+import { collector } from "../../src/snapshot/fakes.test-util.js";
+import { envelopeFile, type ExportFile, exportStream, memoryLike, readImport } from "../../src/snapshot/export-tar.test-util.js";
+import { streamSnapshot } from "../../src/snapshot/pull.js";
+import { pushSnapshot } from "../../src/snapshot/push.js";
+import type { PushOptions } from "../../src/snapshot/push-options.js";
+import { startRegistry, type TestRegistry } from "../../src/testing/registry/start-registry.js";
+
+const SPARSE = { "COCOON.sparse.map": '[{"o":0,"l":1048576},{"o":4194304,"l":2097152}]', "COCOON.sparse.size": "8589934592" };
+const files: ExportFile[] = [
+  envelopeFile("vm-rt"),
+  { name: "config.json", data: Buffer.from('{"cpus":2}') },
+  { name: "memory-ranges", data: memoryLike(3 * (1 << 20) + 12345, "mem"), mode: 0o100600, pax: SPARSE },
+  { name: "overlay.qcow2", data: memoryLike(200 * 1024, "disk"), pax: { "COCOON.sparse.map": "[]", "COCOON.sparse.size": "1048576" } },
+  { name: "empty.log", data: Buffer.alloc(0) },
+];
+
+let registry: TestRegistry;
+let oci: OCIRegistry;
+beforeAll(async () => {
+  registry = await startRegistry();
+  oci = new OCIRegistry(registry.host);
+}, 120_000);
+afterAll(async () => registry?.stop());
+
+async function roundTrip(name: string, knobs: Partial<PushOptions>) {
+  const pushed = await pushSnapshot(exportStream(files), oci, { name, tag: "hibernate", ...knobs });
+  const { data } = await oci.getManifest(name, "hibernate");
+  const sink = collector();
+  await streamSnapshot(data, oci, { name, output: sink.output, memoryBudgetMiB: knobs.memoryBudgetMiB ?? 0 });
+  return { pushed, entries: await readImport(sink.bytes()) };
+}
+
+describe("snapshot push then pull on a real registry (CNCF distribution)", () => {
+  it.each([
+    ["v1", {}],
+    ["v2 zstd", { zstdLevel: 3 }],
+    ["v2 chunked", { chunkSizeMiB: 1, concurrency: 2 }],
+    ["v2 zstd + chunked", { zstdLevel: 3, chunkSizeMiB: 1, concurrency: 2 }],
+    ["v2 zstd + chunked, sequential pull", { zstdLevel: 3, chunkSizeMiB: 1, memoryBudgetMiB: 4 }],
+  ] as const)("%s gives back every file, mode and sparse map", async (label, knobs) => {
+    const name = `vm-rt-${label.replace(/[^a-z0-9]+/gu, "-")}`;
+    const { pushed, entries } = await roundTrip(name, knobs);
+    expect(pushed.layerCount).toBe(label.includes("chunked") ? 7 : 4);
+    expect(entries.map((e) => e.name)).toEqual(["snapshot.json", "config.json", "memory-ranges", "overlay.qcow2", "empty.log"]);
+    expect(JSON.parse(Buffer.from(entries[0]?.data ?? []).toString())).toEqual({
+      version: 1,
+      config: { id: "snap-1", name, hypervisor: "cloud-hypervisor", cpu: 2, memory: 1 << 30 },
+    });
+    for (const f of files.slice(1)) {
+      const got = entries.find((e) => e.name === f.name);
+      expect(Buffer.from(got?.data ?? []).equals(Buffer.from(f.data))).toBe(true);
+      expect(got?.mode).toBe(f.mode ?? 0o640);
+      expect(got?.pax).toEqual(f.pax ?? {});
+    }
+  });
+
+  it("does not upload a blob the registry already holds", async () => {
+    await pushSnapshot(exportStream(files), oci, { name: "vm-dedup", now: () => 0 });
+    const before = oci.requestCounts.registry;
+    await pushSnapshot(exportStream(files), oci, { name: "vm-dedup", tag: "again", now: () => 0 });
+    // 4 layers + config: one HEAD each (all present), then one manifest PUT.
+    expect(oci.requestCounts.registry - before).toBe(6);
+  });
+});
