@@ -188,7 +188,9 @@ describe("the CLI's time grows linearly", { retry: 2 }, () => {
   ])(
     "$name: twice the input, at most ~2.2x the CPU time",
     async ({ n, args, files }) => {
-      expect(await growth(args, files(n), files(2 * n))).toBeLessThan(2.2);
+      // Measured over two doublings (n against 4n) and taken per doubling: the same bound, with the
+      // few percent of noise in a CPU-time ratio spread over twice the growth (a quadratic gives 4).
+      expect(Math.sqrt(await growth(args, files(n), files(4 * n)))).toBeLessThan(2.2);
     },
     120_000,
   );

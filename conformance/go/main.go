@@ -1,6 +1,7 @@
 // Command oracle answers conformance questions with the Go code the cocoonstack operator runs:
-// k8s.io/apimachinery's resource.Quantity, strconv, encoding/json, and the cocoon-common v0.3.0
-// meta contracts re-declared from go-contract.md (the Go module itself is not served by the proxy).
+// k8s.io/apimachinery's resource.Quantity, strconv, encoding/json, controller-runtime's
+// client.MergeFrom, k8s.io/api/admission/v1 decoding, and the cocoon-common v0.3.0 contracts
+// re-declared from go-contract.md (the Go module itself is not served by the proxy).
 //
 // Protocol: one JSON request per line on stdin, {"id":N,"op":"...","args":{...}}; one JSON answer
 // per line on stdout, in request order: {"id":N,"result":...}, or {"id":N,"fault":"..."} when the
@@ -47,6 +48,9 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"lifecycle":          lifecycleRoundTrip,
 	"agentSpec":          agentSpecOp,
 	"toolboxSpec":        toolboxSpecOp,
+	"mergeFrom":          mergeFrom,
+	"admission":          admission,
+	"goTypes":            goTypes,
 	"podReaders":         podReaders,
 	"reference":          reference,
 }

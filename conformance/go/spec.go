@@ -1,13 +1,14 @@
 package main
 
 // The apis/v1 spec types that feed meta.FromAgentSpec / FromToolboxSpec, with their JSON tags from
-// go-contract.md §1.3, and those two functions (§2.3). EnvFrom (a k8s.io/api type that never
-// reaches an annotation) is left out; Resources is a local copy of corev1.ResourceRequirements.
+// go-contract.md §1.3, and those two functions (§2.3). The rest of the CRD types is in
+// cocoontypes.go.
 
 import (
 	"cmp"
 	"encoding/json"
 
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 )
 
@@ -28,28 +29,16 @@ func (b Backend) Default() Backend               { return cmp.Or(b, "cloud-hyper
 
 const toolboxModeStatic ToolboxMode = "static"
 
-// ResourceRequirements mirrors corev1.ResourceRequirements (ResourceName keys as plain strings).
-type ResourceRequirements struct {
-	Limits   map[string]resource.Quantity `json:"limits,omitempty"`
-	Requests map[string]resource.Quantity `json:"requests,omitempty"`
-	Claims   []ResourceClaim              `json:"claims,omitempty"`
-}
-
-type ResourceClaim struct {
-	Name    string `json:"name"`
-	Request string `json:"request,omitempty"`
-}
-
 type VMOptions struct {
-	OS         OSType               `json:"os,omitempty"`
-	Backend    Backend              `json:"backend,omitempty"`
-	ConnType   ConnType             `json:"connType,omitempty"`
-	Network    string               `json:"network,omitempty"`
-	ForcePull  bool                 `json:"forcePull,omitempty"`
-	NoDirectIO bool                 `json:"noDirectIO,omitempty"`
-	ProbePort  int32                `json:"probePort,omitempty"`
-	Storage    *resource.Quantity   `json:"storage,omitempty"`
-	Resources  ResourceRequirements `json:"resources,omitempty"`
+	OS         OSType                      `json:"os,omitempty"`
+	Backend    Backend                     `json:"backend,omitempty"`
+	ConnType   ConnType                    `json:"connType,omitempty"`
+	Network    string                      `json:"network,omitempty"`
+	ForcePull  bool                        `json:"forcePull,omitempty"`
+	NoDirectIO bool                        `json:"noDirectIO,omitempty"`
+	ProbePort  int32                       `json:"probePort,omitempty"`
+	Storage    *resource.Quantity          `json:"storage,omitempty"`
+	Resources  corev1.ResourceRequirements `json:"resources,omitempty"`
 }
 
 type AgentSpec struct {
@@ -57,7 +46,8 @@ type AgentSpec struct {
 	Image              string    `json:"image"`
 	Mode               AgentMode `json:"mode,omitempty"`
 	VMOptions          `json:",inline"`
-	ServiceAccountName string `json:"serviceAccountName,omitempty"`
+	EnvFrom            []corev1.EnvFromSource `json:"envFrom,omitempty"`
+	ServiceAccountName string                 `json:"serviceAccountName,omitempty"`
 }
 
 type ToolboxSpec struct {

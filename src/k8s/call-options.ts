@@ -6,6 +6,8 @@ export interface CallSettings {
   contentType?: string | undefined;
   /** Aborts the request; the call rejects with the signal's reason or node-fetch's `AbortError`. */
   signal?: AbortSignal | undefined;
+  /** The request body's exact text, put in place of the one client-node serialized with `JSON.stringify`. */
+  body?: string | undefined;
 }
 
 /** `setHeaderOptions("Content-Type", …)` per content type, made once: client-node only reads them. */
@@ -34,19 +36,31 @@ function signalMiddleware(signal: AbortSignal): ObservableMiddleware {
   };
 }
 
+/** A middleware that sends `body` as it is: client-node writes the body before any middleware runs. */
+function bodyMiddleware(body: string): ObservableMiddleware {
+  return {
+    pre: (context: RequestContext) => {
+      context.setBody(body);
+      return new Observable(Promise.resolve(context));
+    },
+    post: (response) => new Observable(Promise.resolve(response)),
+  };
+}
+
 /**
  * Builds the per-call options of a generated client-node API method: a `Content-Type` override
- * (client-node sends `application/json-patch+json` for every patch unless told otherwise) and an
- * abort signal. Middleware is appended to the client's own, never replacing it.
+ * (client-node sends `application/json-patch+json` for every patch unless told otherwise), the
+ * body's exact bytes and an abort signal. Middleware is appended to the client's own, never replacing it.
  *
  * @internal
  */
 export function callOptions(settings: CallSettings = {}): ConfigurationOptions | undefined {
-  const { contentType, signal } = settings;
+  const { contentType, signal, body } = settings;
   let options: ConfigurationOptions | undefined;
   if (contentType !== undefined) options = contentTypeOptions(contentType);
-  if (signal !== undefined) {
-    options = { ...options, middleware: [...(options?.middleware ?? []), signalMiddleware(signal)], middlewareMergeStrategy: "append" };
+  const middleware = [...(body === undefined ? [] : [bodyMiddleware(body)]), ...(signal === undefined ? [] : [signalMiddleware(signal)])];
+  if (middleware.length > 0) {
+    options = { ...options, middleware: [...(options?.middleware ?? []), ...middleware], middlewareMergeStrategy: "append" };
   }
   return options;
 }

@@ -2,10 +2,10 @@ import { CoreV1Api, CustomObjectsApi, KubeConfig, type V1Pod } from "@kubernetes
 import { describe, expectTypeOf, it } from "vitest";
 import type { CocoonClients } from "./clients.js";
 import type { InstallCRDsClients } from "./install-crds.js";
-import type { CocoonSetPatchClients, PodPatchClients } from "./patch-contracts.js";
-import { patchHibernateState } from "./patch-contracts.js";
-import { patch } from "./patch.js";
-import type { AnnotationClients, PatchClients } from "./patch-target.js";
+import type { CocoonSetPatchClients, PodPatchClients } from "./patch/contracts.js";
+import { patchHibernateState } from "./patch/contracts.js";
+import { patch } from "./patch/clientpatch.js";
+import type { AnnotationClients, PatchClients } from "./patch/target.js";
 import type { ReleaseSeatClients } from "./release-seat.js";
 
 const kc = new KubeConfig();

@@ -9,7 +9,7 @@ import {
 } from "@kubernetes/client-node";
 import { CocoonError } from "../errors.js";
 import { createHttpsTransport } from "./https-transport.js";
-import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-auth.js";
+import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-authentication.js";
 
 /**
  * Options of {@link createClients}.

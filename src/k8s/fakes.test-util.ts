@@ -7,6 +7,8 @@ export interface RecordedCall {
   params: Record<string, unknown>;
   contentType: string | undefined;
   signal: AbortSignal | undefined;
+  /** The body text the per-call options put on the wire, when they set one. */
+  wireBody: string | undefined;
 }
 
 /** Answers one call: a value, or a thrown error (e.g. {@link apiError}). */
@@ -30,7 +32,9 @@ export function fakeApi<T>(respond: Responder): { api: T; calls: RecordedCall[] 
           ? undefined
           : async (params: Record<string, unknown>, options?: ConfigurationOptions) => {
               const context = await applyOptions(options);
-              calls.push({ method, params, contentType: context.getHeaders()["Content-Type"], signal: context.getSignal() });
+              const body: unknown = context.getBody();
+              const wireBody = typeof body === "string" ? body : undefined;
+              calls.push({ method, params, contentType: context.getHeaders()["Content-Type"], signal: context.getSignal(), wireBody });
               return respond(method, params);
             },
     },

@@ -20,7 +20,7 @@ import { createCertificateAuthority } from "../testing/control-plane/x509.js";
 import { statusCode } from "./api-errors.js";
 import { createClients } from "./clients.js";
 import { createHttpsTransport } from "./https-transport.js";
-import { keepAliveAuthentication, type KeepAliveAuthentication } from "./keep-alive-auth.js";
+import { keepAliveAuthentication, type KeepAliveAuthentication } from "./keep-alive-authentication.js";
 
 const SERVER_NAME = "cocoon-transport-test";
 const NODE_FETCH_UA = "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)";

@@ -13,15 +13,15 @@ export { CocoonError, isCocoonError } from "../errors.js";
 export type { CocoonErrorCode } from "../errors.js";
 export { createClients } from "./clients.js";
 export type { CocoonClients, CreateClientsOptions } from "./clients.js";
-export { keepAliveAuthentication } from "./keep-alive-auth.js";
-export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-auth.js";
-export { patchAnnotations } from "./patch-annotations.js";
-export type { AnnotationPatchOptions } from "./patch-annotations.js";
-export { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./patch-contracts.js";
-export type { CocoonSetPatchClients, PodPatchClients } from "./patch-contracts.js";
-export { patch, patchStatus } from "./patch.js";
-export type { Mutation, PatchOptions } from "./patch.js";
-export type { AnnotationClients, KubeObject, PatchClients } from "./patch-target.js";
+export { keepAliveAuthentication } from "./keep-alive-authentication.js";
+export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-authentication.js";
+export { patchAnnotations } from "./patch/annotations.js";
+export type { AnnotationPatchOptions } from "./patch/annotations.js";
+export { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./patch/contracts.js";
+export type { CocoonSetPatchClients, PodPatchClients } from "./patch/contracts.js";
+export { patch, patchStatus } from "./patch/clientpatch.js";
+export type { Mutation, PatchOptions } from "./patch/clientpatch.js";
+export type { AnnotationClients, KubeObject, PatchClients } from "./patch/target.js";
 export { releaseSeat } from "./release-seat.js";
 export type { ReleaseSeatClients, ReleaseSeatOptions, ReleaseSeatResult } from "./release-seat.js";
 export type { Logger } from "./logger.js";
@@ -49,6 +49,7 @@ export type { NetworkInterfaceMap } from "./node-ip.js";
 export { DEFAULT_MAX_BODY, allow, deny } from "./admission/response.js";
 export { decodeAdmissionReview } from "./admission/decode.js";
 export { admissionHandler } from "./admission/handler.js";
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- AdmissionLogger stays exported, deprecated, until the next minor
 export type { AdmissionHandlerFunc, AdmissionHandlerOptions, AdmissionLogger, AdmissionResult } from "./admission/handler.js";
 export type {
   AdmissionRequest,

@@ -4,8 +4,8 @@ import { Annotation } from "../meta/index.js";
 import { isConflict, isNotFound, statusCode, statusMessage } from "./api-errors.js";
 import { callOptions } from "./call-options.js";
 import type { Logger } from "./logger.js";
-import { patchKeepSnapshotOnDelete } from "./patch-contracts.js";
-import { resolveTarget, type KubeObject } from "./patch-target.js";
+import { flagKeepSnapshotOnDelete } from "./patch/contracts.js";
+import { resolveTarget, type KubeObject } from "./patch/target.js";
 
 /** The client {@link releaseSeat} needs: client-node's `CoreV1Api` as `core` ({@link CocoonClients} fits). */
 export interface ReleaseSeatClients {
@@ -76,13 +76,14 @@ export interface ReleaseSeatResult {
  */
 export async function releaseSeat(clients: ReleaseSeatClients, pod: KubeObject, options: ReleaseSeatOptions = {}): Promise<ReleaseSeatResult> {
   const { signal, logger } = options;
-  const { kind, name, namespace } = resolveTarget(pod);
+  const target = resolveTarget(pod);
+  const { kind, name, namespace } = target;
   if (kind !== "Pod") throw new CocoonError("ERR_INVALID_ARGUMENT", `releaseSeat takes a Pod, got ${kind} ${namespace}/${name}`);
   const uid = pod.metadata?.uid;
   let flagged = true;
   let flagError: unknown;
   try {
-    const flaggedPod = await patchKeepSnapshotOnDelete(clients, pod, { signal });
+    const flaggedPod = await flagKeepSnapshotOnDelete(clients, pod, target, { signal });
     // The name now belongs to a newer pod (it got the flag, harmlessly): ours is gone.
     if (uid && flaggedPod.metadata?.uid && flaggedPod.metadata.uid !== uid) return { flagged: false, deletion: "already-gone" };
   } catch (err) {

@@ -1,76 +1,42 @@
 import { CocoonError } from "../errors.js";
 import type { AnnotationDelta } from "./annotations.js";
+import { compactGoJSON, compareUTF8, goJSONString } from "./go-json-string.js";
 import { checkedEntries } from "./internal/annotation-delta.js";
 
-const HEX = "0123456789abcdef";
-/** Code units Go's encoder (`escapeHTML` on) does not write verbatim. */
-const NEEDS_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;
+export { goJSONString } from "./go-json-string.js";
+
 const LONE_SURROGATE = /\p{Cs}/gu;
 const SURROGATE = /[\ud800-\udfff]/;
-const SHORT_ESCAPES: Readonly<Record<number, string>> = {
-  0x22: '\\"',
-  0x5c: "\\\\",
-  0x08: "\\b",
-  0x0c: "\\f",
-  0x0a: "\\n",
-  0x0d: "\\r",
-  0x09: "\\t",
-};
 
 /**
- * Quotes a string exactly like Go's `encoding/json`: `<`, `>`, `&`, U+2028 and U+2029 become
- * `\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`; control characters use `\b \f \n \r \t` or
- * `\u00XX`; everything else is written as is. A lone surrogate becomes U+FFFD, which is what
- * Go holds once the string has crossed to it as UTF-8.
- *
- * @example
- * ```ts
- * goJSONString("<a&b>"); // => "\"\\u003ca\\u0026b\\u003e\""
- * ```
+ * JSON text written as it is (compacted, HTML characters escaped), as Go writes a
+ * `json.RawMessage` or `runtime.RawExtension`: see {@link goRawJSON}.
  */
-export function goJSONString(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
-  let out = '"';
-  let from = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let escaped: string | undefined;
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const next = s.charCodeAt(i + 1);
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        i++; // a valid pair: written as is
-        continue;
-      }
-      escaped = "\ufffd";
-    } else if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x3c || c === 0x3e || c === 0x26 || c === 0x2028 || c === 0x2029) {
-      escaped = SHORT_ESCAPES[c] ?? `\\u${HEX[c >> 12]}${HEX[(c >> 8) & 15]}${HEX[(c >> 4) & 15]}${HEX[c & 15]}`;
-    }
-    if (escaped === undefined) continue;
-    out += s.slice(from, i) + escaped;
-    from = i + 1;
+class GoRawJSON {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
   }
-  return `${out}${s.slice(from)}"`;
 }
 
-/** Orders strings as Go orders map keys: by their UTF-8 bytes, i.e. by code point. */
-function compareUTF8(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    // UTF-16 order is code point order except that surrogates (astral code points) must sort
-    // above U+E000–U+FFFF.
-    if (x !== y) return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
+/**
+ * Wraps one valid JSON value's text so that the Go encoder writes it compacted and otherwise
+ * unchanged (number text and key order kept), as Go writes a `runtime.RawExtension`.
+ *
+ * @internal
+ */
+export function goRawJSON(text: string): object {
+  return new GoRawJSON(text);
 }
 
-function codePointRank(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  return unit >= 0xe000 ? unit - 0x800 : unit;
+/** How {@link marshal} writes plain objects: in their own order (Go structs) or sorted (Go maps). */
+interface MarshalMode {
+  readonly objectsAsMaps: boolean;
 }
+const AS_STRUCTS: MarshalMode = { objectsAsMaps: false };
+const AS_MAPS: MarshalMode = { objectsAsMaps: true };
 
-function marshal(value: unknown, path: string): string {
+function marshal(value: unknown, path: string, mode: MarshalMode): string {
   if (value === null) return "null";
   switch (typeof value) {
     case "string":
@@ -89,30 +55,19 @@ function marshal(value: unknown, path: string): string {
     default:
       throw unsupported(path, typeof value);
   }
-  if (Array.isArray(value)) return `[${value.map((item, i) => marshal(item, `${path}[${String(i)}]`)).join(",")}]`;
-  if (value instanceof Map) {
-    const entries = [...(value as Map<unknown, unknown>)];
-    for (const [key] of entries) if (typeof key !== "string") throw unsupported(path, `a ${typeof key} map key`);
-    return mapMembers(entries as [string, unknown][], path);
-  }
+  if (value instanceof GoRawJSON) return compactGoJSON(value.text);
+  if (Array.isArray(value)) return `[${value.map((item, i) => marshal(item, `${path}[${String(i)}]`, mode)).join(",")}]`;
+  if (value instanceof Map) return sortedMembers([...(value as Map<unknown, unknown>)], path, mode);
   const withToJSON = value as { toJSON?: unknown };
-  if (typeof withToJSON.toJSON === "function") return marshal((withToJSON.toJSON as () => unknown)(), path);
-  return members(Object.entries(value).filter(([, item]) => item !== undefined), path);
+  if (typeof withToJSON.toJSON === "function") return marshal((withToJSON.toJSON as () => unknown)(), path, mode);
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  return mode.objectsAsMaps ? sortedMembers(entries, path, mode) : members(entries, path, mode);
 }
 
-/** Writes an object's members in the given order; two keys equal as UTF-8 are refused. */
-function members(entries: [string, unknown][], path: string): string {
-  let out = "";
-  const seen = new Set<string>();
-  for (const [key, item] of entries) {
-    const quoted = goJSONString(key);
-    if (seen.has(quoted)) {
-      throw new CocoonError("ERR_INVALID_ARGUMENT", `${path} has two keys that are the same once written as UTF-8: ${quoted}`);
-    }
-    seen.add(quoted);
-    out += `${out === "" ? "" : ","}${quoted}:${marshal(item, `${path}.${key}`)}`;
-  }
-  return `{${out}}`;
+/** Writes a Go map: string keys, lone surrogates as U+FFFD, sorted by UTF-8 bytes. */
+function sortedMembers(pairs: [unknown, unknown][], path: string, mode: MarshalMode): string {
+  for (const [key] of pairs) if (typeof key !== "string") throw unsupported(path, `a ${typeof key} map key`);
+  return mapMembers(pairs as [string, unknown][], path, mode);
 }
 
 const byUTF8Key = (a: readonly [string, unknown], b: readonly [string, unknown]): number => compareUTF8(a[0], b[0]);
@@ -122,7 +77,7 @@ const byUTF8Key = (a: readonly [string, unknown], b: readonly [string, unknown])
  * Go holds them (lone surrogates as U+FFFD), sorted by UTF-8 bytes. Two keys equal once UTF-8 are
  * refused; after sorting they are neighbours, so no set is needed.
  */
-function mapMembers(entries: [string, unknown][], path: string): string {
+function mapMembers(entries: [string, unknown][], path: string, mode: MarshalMode): string {
   for (const entry of entries) if (SURROGATE.test(entry[0])) entry[0] = entry[0].replace(LONE_SURROGATE, "\ufffd");
   entries.sort(byUTF8Key);
   let out = "";
@@ -130,7 +85,7 @@ function mapMembers(entries: [string, unknown][], path: string): string {
     const [key, item] = entries[i] as [string, unknown];
     const quoted = goJSONString(key);
     if (i > 0 && entries[i - 1]?.[0] === key) throw duplicateKey(path, quoted);
-    const text = typeof item === "string" ? goJSONString(item) : item === null ? "null" : marshal(item, `${path}.${key}`);
+    const text = typeof item === "string" ? goJSONString(item) : item === null ? "null" : marshal(item, `${path}.${key}`, mode);
     out += i === 0 ? `${quoted}:${text}` : `,${quoted}:${text}`;
   }
   return `{${out}}`;
@@ -138,6 +93,19 @@ function mapMembers(entries: [string, unknown][], path: string): string {
 
 function duplicateKey(path: string, quoted: string): CocoonError {
   return new CocoonError("ERR_INVALID_ARGUMENT", `${path} has two keys that are the same once written as UTF-8: ${quoted}`);
+}
+
+/** Writes an object's members in the given order; two keys equal as UTF-8 are refused. */
+function members(entries: [string, unknown][], path: string, mode: MarshalMode): string {
+  let out = "";
+  const seen = new Set<string>();
+  for (const [key, item] of entries) {
+    const quoted = goJSONString(key);
+    if (seen.has(quoted)) throw duplicateKey(path, quoted);
+    seen.add(quoted);
+    out += `${out === "" ? "" : ","}${quoted}:${marshal(item, `${path}.${key}`, mode)}`;
+  }
+  return `{${out}}`;
 }
 
 function unsupported(path: string, what: string): CocoonError {
@@ -161,7 +129,18 @@ function unsupported(path: string, what: string): CocoonError {
  * ```
  */
 export function marshalGoJSON(value: unknown): string {
-  return marshal(value, "value");
+  return marshal(value, "value", AS_STRUCTS);
+}
+
+/**
+ * Encodes a value as Go writes a `map[string]any` decoded from JSON (what controller-runtime's
+ * merge patches are): every object, plain or `Map`, has its keys sorted by UTF-8 bytes.
+ *
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` as {@link marshalGoJSON} does.
+ * @internal
+ */
+export function marshalGoMapJSON(value: unknown): string {
+  return marshal(value, "value", AS_MAPS);
 }
 
 /**
@@ -184,5 +163,5 @@ export function marshalGoJSON(value: unknown): string {
 export function annotationsMergePatchJSON(delta: AnnotationDelta): string {
   // Straight from the checked entries to Go's bytes through the encoder's map writer: no
   // intermediate object, Map or second sort.
-  return `{"metadata":{"annotations":${mapMembers(checkedEntries(delta, false), "patch.metadata.annotations")}}}`;
+  return `{"metadata":{"annotations":${mapMembers(checkedEntries(delta, false), "patch.metadata.annotations", AS_STRUCTS)}}}`;
 }

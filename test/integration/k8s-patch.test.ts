@@ -11,7 +11,7 @@ import {
   type CocoonClients,
   type KubeObject,
 } from "../../src/k8s/index.js";
-import { Annotation, annotationsMergePatch, type AnnotationDelta } from "../../src/meta/index.js";
+import { Annotation, annotationsMergePatchJSON, type AnnotationDelta } from "../../src/meta/index.js";
 import { closeProxiedSuite, openProxiedSuite, type RecordingProxy } from "./k8s-counting-proxy.js";
 
 const MERGE = "application/merge-patch+json";
@@ -86,7 +86,7 @@ describe("annotation patch helpers on a real apiserver", () => {
     await call(viaProxy, obj);
 
     const path = kind === "pod" ? `/api/v1/namespaces/${ns}/pods/${name}` : `${SET_API}/namespaces/${ns}/cocoonsets/${name}`;
-    const expected = sent === undefined ? [] : [{ method: "PATCH", path, contentType: MERGE, body: JSON.stringify(annotationsMergePatch(sent)), status: 200 }];
+    const expected = sent === undefined ? [] : [{ method: "PATCH", path, contentType: MERGE, body: annotationsMergePatchJSON(sent), status: 200 }];
     expect(proxy.requests.map(({ method, path, contentType, body, status }) => ({ method, path, contentType, body, status }))).toEqual(expected);
 
     const back = kind === "pod" ? await readPod(name) : await readSet(name);
@@ -130,7 +130,7 @@ describe("patch and patchStatus on a real apiserver", () => {
         method: "PATCH",
         path: `${SET_API}/namespaces/${ns}/cocoonsets/${set.metadata!.name}/status`,
         contentType: MERGE,
-        body: JSON.stringify({ status: { phase: "Suspended" }, metadata: { resourceVersion: set.metadata!.resourceVersion } }),
+        body: `{"metadata":{"resourceVersion":"${set.metadata!.resourceVersion!}"},"status":{"phase":"Suspended"}}`,
         status: 200,
       },
     ]);

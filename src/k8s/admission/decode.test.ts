@@ -2,8 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
-import { decodeAdmissionReview } from "./decode.js";
-import { firstJSONObject } from "./first-json-value.js";
+import { decodeAdmissionReview, reviewFromText } from "./decode.js";
 
 /** A request-like stream with the given body chunks and headers. */
 const request = (chunks: (string | Buffer)[], headers: Record<string, string> = {}): IncomingMessage =>
@@ -19,61 +18,84 @@ async function decodeError(req: IncomingMessage, maxBytes?: number): Promise<Err
   throw new Error("expected a decode error");
 }
 
-describe("firstJSONObject", () => {
-  it.each([
-    ["object", '{"a":1}', '{"a":1}'],
-    ["leading whitespace", ' \t\r\n{"a":1}', '{"a":1}'],
-    ["trailing data", '{"a":[1,{"b":2}]} {"c":3}', '{"a":[1,{"b":2}]}'],
-    ["braces inside strings", '{"a":"}{\\"]"}tail', '{"a":"}{\\"]"}'],
-    ["escaped backslash before a quote", '{"a":"\\\\"}x', '{"a":"\\\\"}'],
-    ["null", "null", null],
-    ["null with trailing bytes", "nullx", null],
-  ])("%s", (_name, text, want) => {
-    expect(firstJSONObject(text)).toBe(want);
-  });
-
-  it.each([
-    ["empty", "", "EOF"],
-    ["whitespace only", "  \n", "EOF"],
-    ["array", "[1]", "the body is not a JSON object"],
-    ["number", "12", "the body is not a JSON object"],
-    ["bad literal", "nul", "invalid JSON value"],
-    ["unclosed", '{"a":{}', "unexpected EOF"],
-    ["unclosed string", '{"a":"}', "unexpected EOF"],
-  ])("%s throws %s", (_name, text, message) => {
-    expect(() => firstJSONObject(text)).toThrow(message);
-  });
-});
-
 describe("decodeAdmissionReview", () => {
   it("decodes a review split over chunks", async () => {
     const review = await decodeAdmissionReview(
       request(['{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u', '1","operation":"CREATE"}}']),
     );
+    expect(review).toMatchObject({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", request: { uid: "u1", operation: "CREATE" } });
+  });
+
+  it("gives Go's typed request: zero values filled, unknown fields dropped", async () => {
+    const review = await decodeAdmissionReview(request(['{"request":{"extra":true},"unknownTop":1}']));
     expect(review).toStrictEqual({
-      apiVersion: "admission.k8s.io/v1",
-      kind: "AdmissionReview",
-      request: { uid: "u1", operation: "CREATE" },
+      kind: "",
+      apiVersion: "",
+      request: {
+        uid: "",
+        kind: { group: "", version: "", kind: "" },
+        resource: { group: "", version: "", resource: "" },
+        subResource: "",
+        requestSubResource: "",
+        name: "",
+        namespace: "",
+        operation: "",
+        userInfo: { username: "", uid: "" },
+      },
     });
   });
 
-  it("defaults a missing uid to the empty string and keeps unknown fields", async () => {
-    const review = await decodeAdmissionReview(request(['{"request":{"extra":true},"unknownTop":1}']));
-    expect(review).toStrictEqual({ request: { extra: true, uid: "" } });
+  it("treats null fields as Go does: a no-op for values, nil for pointers", async () => {
+    expect(await decodeAdmissionReview(request(['{"kind":null,"request":null,"response":null}']))).toStrictEqual({ kind: "", apiVersion: "" });
   });
 
-  it("treats null fields as absent", async () => {
-    expect(await decodeAdmissionReview(request(['{"kind":null,"request":null,"response":null}']))).toStrictEqual({});
-  });
-
-  it("keeps a response object as sent", async () => {
-    const review = await decodeAdmissionReview(request(['{"response":{"uid":"r","allowed":true}}']));
+  it("decodes a response into Go's typed response", async () => {
+    const review = await decodeAdmissionReview(request(['{"response":{"uid":"r","allowed":true,"x":1}}']));
     expect(review.response).toStrictEqual({ uid: "r", allowed: true });
+  });
+
+  it("hands object, oldObject and options over parsed", async () => {
+    const review = await decodeAdmissionReview(request(['{"request":{"object":{"a":[1.0]},"oldObject":null,"options":"x"}}']));
+    expect(review.request?.object).toEqual({ a: [1] });
+    expect(review.request?.oldObject).toBeUndefined();
+    expect(review.request?.options).toBe("x");
+  });
+
+  it.each([
+    ["dryRun as a string", '{"request":{"dryRun":"yes"}}'],
+    ["operation as a number", '{"request":{"operation":5}}'],
+    ["kind as a string", '{"request":{"kind":"CocoonSet"}}'],
+    ["userInfo as a list", '{"request":{"userInfo":[]}}'],
+    ["name as a number", '{"request":{"name":7}}'],
+    ["allowed as a string", '{"response":{"allowed":"yes"}}'],
+    ["a code out of int32", '{"response":{"status":{"code":2147483648}}}'],
+    ["a fraction for an integer", '{"response":{"status":{"code":1.5}}}'],
+    ["bad base64", '{"response":{"patch":"a"}}'],
+    ["a group that is not a string", '{"request":{"userInfo":{"groups":[1]}}}'],
+  ])("refuses %s, as Go's decoder does", async (_name, body) => {
+    expect((await decodeError(request([body]))).message).toMatch(/^decode admission review: /);
+  });
+
+  it("never reads a __proto__ key as a field", async () => {
+    const review = await decodeAdmissionReview(request(['{"__proto__":{"request":{"uid":"s"}}}']));
+    expect(review.request).toBeUndefined();
+    expect(Object.getPrototypeOf(review)).toBe(Object.prototype);
+  });
+
+  it("refuses a body nested deeper than Go's 10,000 levels", async () => {
+    const deep = `{"request":{"object":${"[".repeat(10_000)}${"]".repeat(10_000)}}}`;
+    expect((await decodeError(request([deep]))).message).toBe("decode admission review: exceeded max depth");
   });
 
   it("prefers an exact key over a case-insensitive one", async () => {
     const review = await decodeAdmissionReview(request(['{"request":{"uid":"exact","UID":"folded"}}']));
     expect(review.request?.uid).toBe("folded"); // Go: later keys overwrite, whichever spelling
+  });
+
+  it("matches keys as Go folds them, KELVIN SIGN and LONG S included", async () => {
+    const review = await decodeAdmissionReview(request(['{"request":{"\u212aind":{"\u212aIND":"g"},"\u017fubResource":"s"}}']));
+    expect(review.request?.kind).toEqual({ group: "", version: "", kind: "g" });
+    expect(review.request?.subResource).toBe("s");
   });
 
   it("replaces invalid UTF-8 with U+FFFD, like Go", async () => {
@@ -82,10 +104,10 @@ describe("decodeAdmissionReview", () => {
   });
 
   it.each([
-    ["empty body", [""], "decode admission review: EOF"],
+    ["empty body", [""], "decode admission review: unexpected EOF"],
     ["invalid JSON", ["{nope}"], /^decode admission review: /],
-    ["response not an object", ['{"response":[]}'], "decode admission review: response is not an object"],
-    ["apiVersion not a string", ['{"apiVersion":{}}'], "decode admission review: apiVersion is not a string"],
+    ["response not an object", ['{"response":[]}'], /^decode admission review: cannot unmarshal array/],
+    ["apiVersion not a string", ['{"apiVersion":{}}'], /^decode admission review: cannot unmarshal object/],
   ])("rejects %s", async (_name, chunks, message) => {
     const err = await decodeError(request(chunks));
     if (typeof message === "string") expect(err.message).toBe(message);
@@ -143,6 +165,50 @@ describe("decodeAdmissionReview", () => {
   it("reports a body already consumed as empty", async () => {
     const req = request(["{}"]);
     for await (const _ of req) void _;
-    expect((await decodeError(req)).message).toBe("decode admission review: EOF");
+    expect((await decodeError(req)).message).toBe("decode admission review: unexpected EOF");
+  });
+});
+
+describe("reviewFromText cost", () => {
+  /** This process's CPU time in ms: unlike wall time, it does not grow with other processes' load. */
+  const cpuMs = (): number => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  /**
+   * Least CPU time of `calls` calls of `fn` on each text over interleaved runs (tens of ms: CPU
+   * time is counted in ticks).
+   */
+  const fastest = (fn: (text: string) => unknown, texts: readonly string[], calls: number, runs = 5): number[] => {
+    const best = texts.map(() => Infinity);
+    for (let i = 0; i < runs; i++) {
+      texts.forEach((text, k) => {
+        const start = cpuMs();
+        for (let n = 0; n < calls; n++) fn(text);
+        best[k] = Math.min(best[k] as number, cpuMs() - start);
+      });
+    }
+    return best;
+  };
+  /**
+   * A review whose object holds a string of `length` characters (escapes included) and lists nested
+   * `depth` deep, decoded from UTF-8 as a request body is: a flat string, where a concatenated one
+   * would cost V8 more per character the longer it is.
+   */
+  const body = (length: number, depth: number): string =>
+    new TextDecoder().decode(Buffer.from(`{"request":{"uid":"u","object":{"blob":"${'ab\\"<'.repeat(length / 5)}","deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`));
+
+  // The decoder runs JSON.parse too: it is held to 2.2× or to JSON.parse's own growth on the same
+  // texts (its allocation and garbage collection), whichever is larger.
+  it("grows linearly with the body: twice the text or twice the nesting, at most ~2.2 times the time", () => {
+    for (const [what, small, large, calls] of [
+      ["text", body(1_000_000, 10), body(2_000_000, 10), 10],
+      ["nesting", body(10, 2_500), body(10, 5_000), 100],
+    ] as const) {
+      const [smallMs, largeMs] = fastest(reviewFromText, [small, large], calls) as [number, number];
+      const [peerSmallMs, peerLargeMs] = fastest((text) => JSON.parse(text), [small, large], calls) as [number, number];
+      const bound = Math.max(2.2, (1.1 * peerLargeMs) / peerSmallMs);
+      expect(largeMs / smallMs, `twice the ${what} (JSON.parse: ${(peerLargeMs / peerSmallMs).toFixed(2)}×)`).toBeLessThan(bound);
+    }
   });
 });

@@ -1,57 +1,80 @@
 // Reading an `AdmissionReview` from an HTTP request (Go's `admission.Decode`).
 import type { IncomingMessage } from "node:http";
 import { CocoonError } from "../../errors.js";
-import { firstJSONObject } from "./first-json-value.js";
+import { decodeGo, foldName, type RawText } from "../go-types/decode.js";
+import { readFirstJSONValue, type JSONNode } from "../go-types/json-tree.js";
 import { DEFAULT_MAX_BODY } from "./response.js";
-import type { AdmissionRequest, AdmissionResponse, AdmissionReview } from "./types.js";
-
-const REVIEW_FIELDS = ["apiVersion", "kind", "request", "response"] as const;
-const REQUEST_FIELDS = [
-  "uid", "kind", "resource", "subResource", "requestKind", "requestResource", "requestSubResource",
-  "name", "namespace", "operation", "userInfo", "object", "oldObject", "dryRun", "options",
-] as const;
+import { ADMISSION_REVIEW } from "./review-go-types.js";
+import type { AdmissionReview } from "./types.js";
 
 const decodeError = (detail: string, cause?: unknown): CocoonError =>
   new CocoonError("ERR_ADMISSION_DECODE", `decode admission review: ${detail}`, cause === undefined ? undefined : { cause });
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** The `RawExtension` fields of a request: handed to the handler parsed, echoed as their exact text. */
+const RAW_FIELDS = ["object", "oldObject", "options"] as const;
+
+/** Where a decoded request keeps each raw field's parsed value and the text it was parsed from (not enumerable). */
+const RAW_TEXTS = Symbol("rawTexts");
+type RawTexts = Map<string, { readonly value: unknown; readonly text: string }>;
 
 /**
- * Renames keys to the listed field names the way `encoding/json` matches them: an exact match,
- * else a case-insensitive one (`Request`, `UID`). Other keys are kept as they are.
+ * The text `value` was decoded from, when it is still the value decoded into `request[field]`
+ * (Go echoes a `RawExtension`'s bytes; a handler that replaced the value gets it written as JSON).
+ *
+ * @internal
  */
-function canonicalKeys(obj: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  const byLower = new Map(fields.map((f) => [f.toLowerCase(), f]));
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(obj)) {
-    out[fields.includes(key) ? key : (byLower.get(key.toLowerCase()) ?? key)] = value;
-  }
-  return out;
+export function decodedRawText(request: object, field: string, value: unknown): string | undefined {
+  const raw = (request as { [RAW_TEXTS]?: RawTexts })[RAW_TEXTS]?.get(field);
+  return raw !== undefined && raw.value === value ? raw.text : undefined;
 }
 
-/** Checks the types Go's struct decoding would reject and builds the review. */
-function toReview(value: unknown): AdmissionReview {
-  if (value === null) return {};
-  if (!isObject(value)) throw decodeError("the body is not a JSON object");
-  const raw = canonicalKeys(value, REVIEW_FIELDS);
-  const review: AdmissionReview = {};
-  for (const key of ["apiVersion", "kind"] as const) {
-    const v = raw[key];
-    if (typeof v === "string") review[key] = v;
-    else if (v !== undefined && v !== null) throw decodeError(`${key} is not a string`);
+/**
+ * Decodes an `AdmissionReview` from the body text as Go's `json.Decoder` decodes it into
+ * `admissionv1.AdmissionReview`.
+ *
+ * @throws `CocoonError` `ERR_ADMISSION_DECODE` where Go's decoder returns an error.
+ * @internal
+ */
+export function reviewFromText(text: string): AdmissionReview {
+  let review: AdmissionReview;
+  let read: ReturnType<typeof readFirstJSONValue>;
+  try {
+    read = readFirstJSONValue(text);
+    review = decodeGo(ADMISSION_REVIEW, read.tree, text, "AdmissionReview") as AdmissionReview; // null: Go's zero review
+  } catch (err) {
+    throw decodeError((err as Error).message, err);
   }
-  if (raw["request"] !== undefined && raw["request"] !== null) {
-    if (!isObject(raw["request"])) throw decodeError("request is not an object");
-    const request = canonicalKeys(raw["request"], REQUEST_FIELDS);
-    const uid = request["uid"] ?? "";
-    if (typeof uid !== "string") throw decodeError("request.uid is not a string");
-    review.request = { ...request, uid } as AdmissionRequest;
-  }
-  if (raw["response"] !== undefined && raw["response"] !== null) {
-    if (!isObject(raw["response"])) throw decodeError("response is not an object");
-    review.response = raw["response"] as unknown as AdmissionResponse;
+  const request = review.request as Record<string, unknown> | undefined;
+  if (request !== undefined) {
+    const raws: RawTexts = new Map();
+    for (const field of RAW_FIELDS) {
+      const raw = request[field] as RawText | undefined;
+      if (raw === undefined) continue;
+      const value: unknown = valueAt(read.tree, read.value, ["request", field]) ?? JSON.parse(raw.rawText);
+      raws.set(field, { value, text: raw.rawText });
+      request[field] = value;
+    }
+    Object.defineProperty(request, RAW_TEXTS, { value: raws });
   }
   return review;
+}
+
+/**
+ * The value at a path of Go field names in the already parsed body, when each step is the only
+ * member that matches (so no repeated key was merged); `undefined` otherwise.
+ */
+function valueAt(tree: JSONNode, value: unknown, path: readonly string[]): unknown {
+  let node = tree;
+  let at = value;
+  for (const name of path) {
+    if (node.kind !== "object" || typeof at !== "object" || at === null) return undefined;
+    const matches = node.members.filter(([key]) => foldName(key) === foldName(name));
+    if (matches.length !== 1) return undefined;
+    const [key, child] = matches[0] as readonly [string, JSONNode];
+    node = child;
+    at = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
 }
 
 /** Reads the body, refusing it as soon as it grows past `limit` bytes. */
@@ -102,14 +125,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 /**
  * Reads and decodes the `AdmissionReview` in an HTTP request body (Go's `admission.Decode`).
  *
- * Like Go: only the first JSON value is read and anything after it is ignored; a body of `null`
- * gives an empty review; unknown fields are kept but not checked; `apiVersion` and `kind` are
- * not checked; the top-level fields and those of `request` match case-insensitively
- * (`Request`, `UID`), as `encoding/json` matches struct fields, and are renamed to their
- * canonical names (nested objects such as `userInfo` are left as sent). Unlike Go, which
- * truncates an over-long body (normally a decode error), a body longer than `maxBytes` is
- * refused as soon as the cap is passed (or up front from `Content-Length`) and the rest is
- * discarded unread. Invalid UTF-8 becomes U+FFFD and a byte-order mark is an error, as in Go.
+ * The review is Go's typed `admissionv1.AdmissionReview`: a field of the wrong JSON type (`dryRun:
+ * "yes"`, `operation: 5`, `userInfo: []`), an integer out of range or bad base64 is an error, as
+ * in Go; unknown fields are dropped; absent fields hold Go's zero values (`uid: ""`, `kind: {group:
+ * "", version: "", kind: ""}`, `userInfo: {}`); keys match case-insensitively (`Request`, `UID`)
+ * as `encoding/json` matches struct fields, and a repeated key is decoded into what the first one
+ * left. `object`, `oldObject` and `options` are handed over parsed, and remembered as sent so the
+ * handler echoes their exact text. Only the first JSON value is read and anything after it is
+ * ignored; a body of `null` gives an empty review; nesting deeper than Go's 10,000 levels is an
+ * error. Unlike Go, which truncates an over-long body (normally a decode error), a body longer
+ * than `maxBytes` is refused as soon as the cap is passed (or up front from `Content-Length`) and
+ * the rest is discarded unread. Invalid UTF-8 becomes U+FFFD and a byte-order mark is an error.
  *
  * @param req - The incoming request; its body is consumed.
  * @param maxBytes - Body cap; `0`, negative or not finite means {@link DEFAULT_MAX_BODY}.
@@ -126,13 +152,5 @@ export async function decodeAdmissionReview(
 ): Promise<AdmissionReview> {
   const limit = Number.isFinite(maxBytes) && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BODY;
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await readBody(req, limit));
-  let json: string | null;
-  let value: unknown;
-  try {
-    json = firstJSONObject(text);
-    value = json === null ? null : JSON.parse(json);
-  } catch (err) {
-    throw decodeError((err as Error).message, err);
-  }
-  return toReview(value);
+  return reviewFromText(text);
 }

@@ -53,6 +53,13 @@ async function post(port: number, body: string | Buffer, headers: Record<string,
 
 const silent = () => ({ warn: vi.fn(), error: vi.fn() });
 
+/** The logger got `message` at warning level, with the error as `fields.err`. */
+function expectWarned(logger: ReturnType<typeof silent>, message: string): void {
+  const call = logger.warn.mock.calls.find(([m]) => m === message);
+  expect(call?.[0]).toBe(message);
+  expect((call?.[1] as { err?: unknown } | undefined)?.err).toBeInstanceOf(Error);
+}
+
 const REVIEW = {
   kind: "AdmissionReview",
   apiVersion: "admission.k8s.io/v1",
@@ -63,7 +70,15 @@ const REVIEW = {
     object: { metadata: { name: "demo" } },
   },
 };
-const REQUEST_JSON = JSON.stringify(REVIEW.request);
+/** Go's echo of a request with these fields: its typed request, zero values filled, in field order. */
+const goRequest = (uid: string, { kind = '{"group":"","version":"","kind":""}', operation = "", object = "null" } = {}): string =>
+  `{"uid":"${uid}","kind":${kind},"resource":{"group":"","version":"","resource":""},"operation":"${operation}",` +
+  `"userInfo":{},"object":${object},"oldObject":null,"options":null}`;
+const REQUEST_JSON = goRequest(REVIEW.request.uid, {
+  kind: JSON.stringify(REVIEW.request.kind),
+  operation: "CREATE",
+  object: JSON.stringify(REVIEW.request.object),
+});
 
 const expectPlainError = (reply: Reply, status: number, body: string): void => {
   expect(reply.status).toBe(status);
@@ -113,8 +128,46 @@ describe("admissionHandler", () => {
     }));
     const reply = await post(port, JSON.stringify({ request: { uid: "u1" } }));
     expect(reply.body).toBe(
-      '{"request":{"uid":"u1"},"response":{"uid":"u1","allowed":true,"patch":"W10=","patchType":"JSONPatch","auditAnnotations":{"a":"b"}}}',
+      `{"request":${goRequest("u1")},"response":{"uid":"u1","allowed":true,"patch":"W10=","patchType":"JSONPatch","auditAnnotations":{"a":"b"}}}`,
     );
+  });
+
+  it("omits the message of deny(\"\") as Go does", async () => {
+    const port = await serve(() => deny(""));
+    const reply = await post(port, JSON.stringify({ request: { uid: "u1" } }));
+    expect(reply.body).toBe(`{"request":${goRequest("u1")},"response":{"uid":"u1","allowed":false,"status":{"metadata":{},"reason":"Forbidden"}}}`);
+  });
+
+  it("echoes object, oldObject and options as the exact text received, compacted and HTML-escaped", async () => {
+    const port = await serve(() => null);
+    const reply = await post(port, '{"request":{"uid":"u","object":{ "b" : [1.0, 1e300, "<"], "a" : 123456789012345678901234567890 },"x":1}}');
+    expect(reply.body).toBe(
+      `{"request":${goRequest("u", { object: '{"b":[1.0,1e300,"\\u003c"],"a":123456789012345678901234567890}' })},"response":{"uid":"u","allowed":true}}`,
+    );
+  });
+
+  it("echoes an object the handler replaced as JSON", async () => {
+    const port = await serve((review) => {
+      if (review.request) review.request.object = { replaced: true };
+      return null;
+    });
+    const reply = await post(port, '{"request":{"uid":"u","object":{"a":1}}}');
+    expect(reply.body).toBe(`{"request":${goRequest("u", { object: '{"replaced":true}' })},"response":{"uid":"u","allowed":true}}`);
+  });
+
+  it("answers 400 missing request for a __proto__ key, as Go does", async () => {
+    const handler = vi.fn(() => null);
+    const port = await serve(handler);
+    expectPlainError(await post(port, '{"__proto__":{"request":{"uid":"s"}}}'), 400, "admission review missing request\n");
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("answers 400 before the handler for a body nested deeper than Go's 10,000 levels", async () => {
+    const handler = vi.fn(() => null);
+    const port = await serve(handler, { logger: silent() });
+    const deep = `{"request":{"uid":"d","object":${"[".repeat(10_001)}${"]".repeat(10_001)}}}`;
+    expectPlainError(await post(port, deep), 400, "decode admission review\n");
+    expect(handler).not.toHaveBeenCalled();
   });
 
   it("passes the decoded review and a live signal to the handler", async () => {
@@ -123,7 +176,15 @@ describe("admissionHandler", () => {
     await post(port, JSON.stringify(REVIEW));
     expect(handler).toHaveBeenCalledTimes(1);
     const [review, signal] = handler.mock.calls[0]!;
-    expect(review.request).toEqual(REVIEW.request);
+    expect(review.request).toEqual({
+      ...REVIEW.request,
+      resource: { group: "", version: "", resource: "" },
+      subResource: "",
+      requestSubResource: "",
+      name: "",
+      namespace: "",
+      userInfo: { username: "", uid: "" },
+    });
     expect(signal).toBeInstanceOf(AbortSignal);
   });
 
@@ -131,7 +192,7 @@ describe("admissionHandler", () => {
     const port = await serve(() => null);
     const reply = await post(port, '{"KIND":"AdmissionReview","Request":{"UID":"abc","Operation":"DELETE"}}');
     expect(reply.body).toBe(
-      '{"kind":"AdmissionReview","request":{"uid":"abc","operation":"DELETE"},"response":{"uid":"abc","allowed":true}}',
+      `{"kind":"AdmissionReview","request":${goRequest("abc", { operation: "DELETE" })},"response":{"uid":"abc","allowed":true}}`,
     );
   });
 
@@ -139,7 +200,7 @@ describe("admissionHandler", () => {
     const port = await serve(() => null);
     const reply = await post(port, ' \n{"request":{"uid":"x"}} trailing garbage {');
     expect(reply.status).toBe(200);
-    expect(reply.body).toBe('{"request":{"uid":"x"},"response":{"uid":"x","allowed":true}}');
+    expect(reply.body).toBe(`{"request":${goRequest("x")},"response":{"uid":"x","allowed":true}}`);
   });
 
   it.each([
@@ -180,7 +241,7 @@ describe("admissionHandler", () => {
     const fits = `{"request":{"uid":"x"}}`.padEnd(64, " ");
     expect((await post(port, fits)).status).toBe(200);
     expectPlainError(await post(port, `${fits} `), 400, "decode admission review\n");
-    expect(logger.warn).toHaveBeenCalledWith("decode admission review: body exceeds 64 bytes");
+    expectWarned(logger, "decode admission review: body exceeds 64 bytes");
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -190,7 +251,7 @@ describe("admissionHandler", () => {
     const body = `{"request":{"uid":"x"}}`.padEnd(200, " ");
     const reply = await post(port, body, { "Transfer-Encoding": "chunked" });
     expectPlainError(reply, 400, "decode admission review\n");
-    expect(logger.warn).toHaveBeenCalledWith("decode admission review: body exceeds 64 bytes");
+    expectWarned(logger, "decode admission review: body exceeds 64 bytes");
   });
 
   it("applies the 10 MiB default cap", async () => {
@@ -203,7 +264,7 @@ describe("admissionHandler", () => {
     const overCap = Buffer.alloc((10 << 20) + 1, 0x20);
     overCap.write(head);
     expectPlainError(await post(port, overCap), 400, "decode admission review\n");
-    expect(logger.warn).toHaveBeenCalledWith("decode admission review: body exceeds 10485760 bytes");
+    expectWarned(logger, "decode admission review: body exceeds 10485760 bytes");
   });
 
   it("waits for a slow async handler", async () => {
@@ -215,7 +276,7 @@ describe("admissionHandler", () => {
     const reply = await post(port, JSON.stringify({ request: { uid: "s" } }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(reply.body).toBe(
-      '{"request":{"uid":"s"},"response":{"uid":"s","allowed":false,"status":{"metadata":{},"message":"slow","reason":"Forbidden"}}}',
+      `{"request":${goRequest("s")},"response":{"uid":"s","allowed":false,"status":{"metadata":{},"message":"slow","reason":"Forbidden"}}}`,
     );
   });
 
@@ -254,7 +315,14 @@ describe("admissionHandler", () => {
     expectPlainError(await post(port, JSON.stringify(REVIEW)), 500, "admission handler failed\n");
     expect(logger.error).toHaveBeenCalledTimes(1);
     expect(logger.error.mock.calls[0]?.[0]).toBe("admission handler failed");
-    expect((logger.error.mock.calls[0]?.[1] as Error).message).toBe("boom");
+    expect((logger.error.mock.calls[0]?.[1] as { err: Error }).err.message).toBe("boom");
+  });
+
+  it("answers 500 encode response for a response Go could not hold", async () => {
+    const logger = silent();
+    const port = await serve(() => ({ allowed: "yes" as unknown as boolean }), { logger });
+    expectPlainError(await post(port, JSON.stringify(REVIEW)), 500, "encode response\n");
+    expect(logger.error).toHaveBeenCalledTimes(1);
   });
 
   it("answers 500 encode response when the response cannot be serialized", async () => {

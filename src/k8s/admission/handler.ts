@@ -1,7 +1,10 @@
 // Serving an admission webhook over `node:http` / `node:https` (Go's `admission.Serve`).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decodeAdmissionReview } from "./decode.js";
+import { encodeGo } from "../go-types/encode.js";
+import type { Logger } from "../logger.js";
+import { decodeAdmissionReview, decodedRawText } from "./decode.js";
 import { allow } from "./response.js";
+import { ADMISSION_REVIEW } from "./review-go-types.js";
 import type { AdmissionResponse, AdmissionReview } from "./types.js";
 
 /** What a handler returns: a response whose `uid` may be left out, or nothing to allow. */
@@ -21,20 +24,23 @@ export type AdmissionHandlerFunc = (
   signal: AbortSignal,
 ) => AdmissionResult | null | undefined | Promise<AdmissionResult | null | undefined>;
 
-/** Where {@link admissionHandler} reports failures; `console` fits. */
-export interface AdmissionLogger {
-  /** Receives `decode admission review: …` for each review that cannot be decoded. */
-  warn(message: string, ...args: unknown[]): void;
-  /** Receives a message and the error for each handler failure or unencodable response. */
-  error(message: string, ...args: unknown[]): void;
-}
+/**
+ * Where {@link admissionHandler} reports failures.
+ *
+ * @deprecated Use {@link Logger} instead: the same shape, one logger for every helper.
+ */
+export type AdmissionLogger = Logger;
 
 /** Options of {@link admissionHandler}. */
 export interface AdmissionHandlerOptions {
   /** Body cap in bytes; `0` or unset means `DEFAULT_MAX_BODY` (10 MiB). */
   maxBytes?: number | undefined;
-  /** Receives a warning for each undecodable review and an error for each handler failure; defaults to `console`. */
-  logger?: AdmissionLogger | undefined;
+  /**
+   * Gets a warning (`decode admission review: …`) for each undecodable review when it has `warn`,
+   * and an error for each handler failure or unencodable response, the error as `fields.err`;
+   * defaults to `console`.
+   */
+  logger?: Logger | undefined;
 }
 
 /** Go's `http.Error`: text/plain, nosniff, the message and a newline. */
@@ -49,29 +55,15 @@ function httpError(res: ServerResponse, status: number, message: string): void {
   res.end(body);
 }
 
-/** `JSON.stringify` with `encoding/json`'s escaping of `<`, `>`, `&`, U+2028 and U+2029. */
-const goJSON = (value: unknown): string =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-
-/** The response in Go's field order, with its `omitempty` rules. */
-function wireResponse(uid: string, result: AdmissionResult): AdmissionResponse {
-  const out: AdmissionResponse = { uid, allowed: result.allowed === true };
-  if (result.status != null) out.status = result.status;
-  if (result.patch) out.patch = result.patch;
-  if (result.patchType != null) out.patchType = result.patchType;
-  if (result.auditAnnotations && Object.keys(result.auditAnnotations).length > 0) out.auditAnnotations = result.auditAnnotations;
-  if (result.warnings && result.warnings.length > 0) out.warnings = result.warnings;
-  return out;
-}
-
-/** The review in Go's field order (`kind`, `apiVersion`, `request`, `response`), empty strings omitted. */
-function wireReview(review: AdmissionReview): AdmissionReview {
-  return {
-    ...(review.kind ? { kind: review.kind } : {}),
-    ...(review.apiVersion ? { apiVersion: review.apiVersion } : {}),
-    ...(review.request ? { request: review.request } : {}),
-    ...(review.response ? { response: review.response } : {}),
-  };
+/**
+ * The review as Go's `json.Marshal` writes it: Go's field order and omitempty rules, the request
+ * as Go's typed request (with `object`, `oldObject` and `options` as the exact text received,
+ * unless the handler replaced them), the handler's response with the request's `uid`.
+ */
+function encodeReview(review: AdmissionReview, request: object, result: AdmissionResult): string {
+  const response: AdmissionResponse = { ...result, uid: (request as { uid: string }).uid };
+  const field = (path: string): string => path.slice(path.lastIndexOf(".") + 1);
+  return encodeGo(ADMISSION_REVIEW, { ...review, response }, (value, path) => decodedRawText(request, field(path), value));
 }
 
 /**
@@ -83,9 +75,10 @@ function wireReview(review: AdmissionReview): AdmissionReview {
  * 2. Without a `request`, answer 400 `admission review missing request\n`; the handler is not called.
  * 3. Call the handler (it may be async); `null`/`undefined` means {@link allow}.
  * 4. Set the response's `uid` to the request's (overwriting the handler's) and put it in the review.
- * 5. Answer 200 `application/json` with the whole review echoed back, `request` included, no
- *    trailing newline; strings escaped like `encoding/json`. An unencodable response gives 500
- *    `encode response\n`.
+ * 5. Answer 200 `application/json` with the whole review echoed back, Go's bytes exactly: the
+ *    typed request (unknown fields dropped, zero values filled, `object` as received), the
+ *    response with Go's omitempty rules (`deny("")` has no `message`), no trailing newline. A
+ *    response Go could not hold (`allowed: "yes"`) gives 500 `encode response\n`.
  *
  * Beyond Go: a handler that throws or rejects is logged at error level and answered 500
  * `admission handler failed\n` (Go's handlers cannot fail). The method and content type are not
@@ -112,7 +105,7 @@ export function admissionHandler(
     try {
       review = await decodeAdmissionReview(req, options.maxBytes ?? 0);
     } catch (err) {
-      logger.warn((err as Error).message);
+      logger.warn?.((err as Error).message, { err });
       httpError(res, 400, "decode admission review");
       return;
     }
@@ -126,17 +119,15 @@ export function admissionHandler(
     try {
       result = await handler(review, controller.signal);
     } catch (err) {
-      logger.error("admission handler failed", err);
+      logger.error("admission handler failed", { err });
       httpError(res, 500, "admission handler failed");
       return;
     }
-    review.response = wireResponse(request.uid, result ?? allow());
-
     let body: string;
     try {
-      body = goJSON(wireReview(review));
+      body = encodeReview(review, request, result ?? allow());
     } catch (err) {
-      logger.error("encode admission response", err);
+      logger.error("encode admission response", { err });
       httpError(res, 500, "encode response");
       return;
     }
@@ -146,7 +137,7 @@ export function admissionHandler(
   };
   return (req, res) => {
     serve(req, res).catch((err: unknown) => {
-      logger.error("admission serve failed", err);
+      logger.error("admission serve failed", { err });
       res.destroy();
     });
   };

@@ -22,7 +22,8 @@ export function allow(): AdmissionResponse {
  * Returns a response that rejects the request with `message` and reason `Forbidden`.
  *
  * The shape is Go's exactly: `{"uid":"","allowed":false,"status":{"metadata":{},"message":…,"reason":"Forbidden"}}`,
- * with no `code` (the apiserver reports a denial without one as HTTP 400).
+ * with no `code` (the apiserver reports a denial without one as HTTP 400). `deny("")` is written
+ * without `message`, as Go's `omitempty` does.
  *
  * @example
  * ```ts

@@ -48,8 +48,8 @@ export interface Comparison<C, A> {
   readonly examples?: readonly C[];
   readonly numRuns: number;
   request(c: C): OracleRequest;
-  /** Throws (see {@link expectSame}) when our result differs from Go's answer. */
-  check(c: C, go: A): void;
+  /** Throws (see {@link expectSame}) when our result differs from Go's answer; may be async. */
+  check(c: C, go: A): void | Promise<void>;
 }
 
 const SEED = process.env.CONFORMANCE_SEED === undefined ? undefined : Number(process.env.CONFORMANCE_SEED);
@@ -76,7 +76,7 @@ export async function compareWithGo<C, A>(oracle: Oracle, comparison: Comparison
         late++;
         known.set(key, (go = await oracle.ask<A>(request)));
       }
-      comparison.check(c, go);
+      await comparison.check(c, go);
     }),
     { seed, numRuns: comparison.numRuns, examples: examples.map((c) => [c] as [C]) },
   );

@@ -1,8 +1,8 @@
 import type { CoreV1Api, CustomObjectsApi, V1Pod } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
-import { isCocoonError } from "../errors.js";
-import { fakeApi } from "./fakes.test-util.js";
-import { patch, patchStatus } from "./patch.js";
+import { isCocoonError } from "../../errors.js";
+import { fakeApi } from "../fakes.test-util.js";
+import { patch, patchStatus } from "./clientpatch.js";
 
 const MERGE = "application/merge-patch+json";
 const pod = (): V1Pod => ({
@@ -85,11 +85,13 @@ describe("patch", () => {
     expect(core).toHaveLength(0);
   });
 
-  it("routes a CocoonSet through customObjects", async () => {
+  it("routes a CocoonSet through customObjects, with Go's body for a zero value", async () => {
     const { clients, custom } = fakes();
     await patch(clients, set(), (copy) => void (copy.spec.agent.replicas = 0));
     expect(custom[0]).toMatchObject({ method: "patchNamespacedCustomObject", contentType: MERGE });
-    expect(custom[0]?.params).toMatchObject({ plural: "cocoonsets", name: "demo", body: { spec: { agent: { replicas: 0 } } } });
+    expect(custom[0]?.params).toMatchObject({ plural: "cocoonsets", name: "demo" });
+    // replicas is omitempty in Go: 0 is "absent", so the field is removed (the CRD default is 0).
+    expect(custom[0]?.wireBody).toBe('{"spec":{"agent":{"replicas":null}}}');
   });
 
   it("leaves the object untouched when the request fails", async () => {
@@ -115,5 +117,6 @@ describe("patchStatus", () => {
     await patchStatus(clients, set(), (copy) => void (copy.status.phase = "Suspended"), { optimisticLock: true });
     expect(custom[0]?.method).toBe("patchNamespacedCustomObjectStatus");
     expect(custom[0]?.params["body"]).toEqual({ status: { phase: "Suspended" }, metadata: { resourceVersion: "7" } });
+    expect(custom[0]?.wireBody).toBe('{"metadata":{"resourceVersion":"7"},"status":{"phase":"Suspended"}}');
   });
 });

@@ -1,10 +1,10 @@
 import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import { describe, expect, it, vi } from "vitest";
-import { isCocoonError } from "../errors.js";
-import { Annotation } from "../meta/index.js";
-import { fakeApi } from "./fakes.test-util.js";
-import { patchAnnotations } from "./patch-annotations.js";
-import { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./patch-contracts.js";
+import { isCocoonError } from "../../errors.js";
+import { Annotation } from "../../meta/index.js";
+import { fakeApi } from "../fakes.test-util.js";
+import { patchAnnotations } from "./annotations.js";
+import { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./contracts.js";
 
 const MERGE = "application/merge-patch+json";
 const pod = (annotations?: Record<string, string>) => ({
@@ -118,6 +118,20 @@ describe("patchHibernatedOnNode", () => {
         body: annotationsBody({ [Annotation.HibernatedOnNode]: sent }),
       });
     }
+  });
+});
+
+describe("the bytes sent: Go's encoder for every annotation body", () => {
+  it("patchAnnotations writes keys sorted and escaped as Go does", async () => {
+    const { clients, core } = fakes();
+    await patchAnnotations(clients, pod(), { "k&k": "g", "9": "<", "10": "\u2028", a: "\ud800" });
+    expect(core[0]?.wireBody).toBe('{"metadata":{"annotations":{"10":"\\u2028","9":"\\u003c","a":"\ufffd","k\\u0026k":"g"}}}');
+  });
+
+  it("patchHibernatedOnNode writes Go's escapes", async () => {
+    const { clients, custom } = fakes();
+    await patchHibernatedOnNode(clients, cocoonSet(), "node<&>");
+    expect(custom[0]?.wireBody).toBe(`{"metadata":{"annotations":{"${Annotation.HibernatedOnNode}":"node\\u003c\\u0026\\u003e"}}}`);
   });
 });
 

@@ -2,8 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import { HttpMethod, KubeConfig, RequestContext, type Cluster, type User } from "@kubernetes/client-node";
 import { describe, expect, it, vi } from "vitest";
-import { agentTwin } from "./agent-twin.js";
-import { keepAliveAuthentication } from "./keep-alive-auth.js";
+import { agentTwin } from "./keep-alive-agent.js";
+import { keepAliveAuthentication } from "./keep-alive-authentication.js";
 
 const PEM_A = Buffer.from("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n").toString("base64");
 const PEM_B = Buffer.from("-----BEGIN CERTIFICATE-----\nBBBB\n-----END CERTIFICATE-----\n").toString("base64");

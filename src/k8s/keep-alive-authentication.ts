@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { KubeConfig, RequestContext, SecurityAuthentication } from "@kubernetes/client-node";
-import { agentTwin, sameAgentSettings } from "./agent-twin.js";
+import { agentTwin, sameAgentSettings } from "./keep-alive-agent.js";
 
 /** Free sockets idle this long are closed by the client, before kube-apiserver's 90 s idle timeout can race a request. */
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;

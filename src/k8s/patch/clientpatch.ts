@@ -1,7 +1,8 @@
 import { PatchStrategy } from "@kubernetes/client-node";
-import { CocoonError } from "../errors.js";
-import { mergePatchDiff } from "./merge-patch-diff.js";
-import { resolveTarget, sendPatch, type KubeObject, type PatchClients } from "./patch-target.js";
+import { CocoonError } from "../../errors.js";
+import { mergeFromBody } from "./merge-from.js";
+import { sendPatch } from "./send-patch.js";
+import { resolveTarget, type KubeObject, type PatchClients } from "./target.js";
 
 /**
  * Options of {@link patch} and {@link patchStatus}.
@@ -30,12 +31,18 @@ export type Mutation<T> = (copy: T) => void | Promise<void>;
 /**
  * Mutates a deep copy of `obj` and sends the difference as one JSON merge patch (Go's `k8s.Patch`).
  *
- * The difference is computed with fast-json-patch and sent as a merge patch, the way Go's
- * `client.MergeFrom` does: fields map by key, a removed field is `null`, and a changed list goes
- * whole. A merge patch rather than a JSON patch because it never addresses a list element by an
- * index the server may have shifted meanwhile, deleting a key that is already gone is not an
- * error, and the wire form stays Go's. Nothing is sent when the mutation changes nothing. `obj`
- * is never modified; the promise resolves to the server's copy (or `obj` itself when nothing was sent).
+ * The body is the one Go's `client.MergeFrom` sends, byte for byte: fields map by key, a removed
+ * field is `null`, a changed list goes whole, keys are sorted and strings escaped as Go's encoder
+ * does. A CocoonSet or CocoonHibernation is compared as Go's typed struct holds it, so a zero value
+ * of an `omitempty` field (`phase: ""`, `observedGeneration: 0`, an empty map) means "absent", as
+ * in Go. A merge patch rather than a JSON patch because it never addresses a list element by an
+ * index the server may have shifted meanwhile, and deleting a key that is already gone is not an
+ * error. `obj` is never modified; the promise resolves to the server's copy.
+ *
+ * Two deliberate differences from Go (docs/differences-from-go.md): nothing is sent when the
+ * mutation changes nothing (Go sends `{}`), and emptying `metadata.annotations` or `labels`
+ * deletes the keys that were read, never keys another writer added since (Go sends `null` for
+ * the whole map).
  *
  * @param clients - `core` for Pods, `customObjects` for CocoonSets and CocoonHibernations.
  * @param obj - The object as read from the server.
@@ -79,12 +86,8 @@ async function patchWith<T extends KubeObject>(clients: PatchClients, obj: T, mu
   }
   const copy = structuredClone(obj);
   await mutate(copy);
-  const body = mergePatchDiff(obj, copy);
+  const body = mergeFromBody(target, obj, copy, options.optimisticLock ? resourceVersion : undefined);
   if (body === undefined) return obj;
-  if (options.optimisticLock) {
-    const metadata = typeof body["metadata"] === "object" && body["metadata"] !== null ? body["metadata"] : {};
-    body["metadata"] = { ...metadata, resourceVersion };
-  }
   options.signal?.throwIfAborted();
   return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, status, signal: options.signal })) as T;
 }

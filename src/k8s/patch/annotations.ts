@@ -1,6 +1,8 @@
 import { PatchStrategy } from "@kubernetes/client-node";
-import { annotationsMergePatch, annotationsSatisfied, type AnnotationDelta } from "../meta/index.js";
-import { resolveTarget, sendPatch, type AnnotationClients, type KubeObject } from "./patch-target.js";
+import { annotationsMergePatchJSON } from "../../meta/go-json.js";
+import { annotationsSatisfied, type AnnotationDelta } from "../../meta/index.js";
+import { sendPatch } from "./send-patch.js";
+import { resolveTarget, type AnnotationClients, type KubeObject, type Target } from "./target.js";
 
 /**
  * Options of the annotation patch helpers.
@@ -20,8 +22,9 @@ export interface AnnotationPatchOptions {
  * Sends `delta` as one JSON merge patch (`application/merge-patch+json`) of
  * `metadata.annotations`, or nothing when `target` already holds it ({@link annotationsSatisfied}).
  *
- * The body is exactly {@link annotationsMergePatch}`(delta)`: a value sets its key, `null` deletes
- * it, every other annotation and field is left alone, and there is no `resourceVersion`
+ * The body is Go's `AnnotationsMergePatch(delta)` byte for byte (`annotationsMergePatchJSON`): keys
+ * sorted, strings escaped as Go's encoder does; a value sets its key, `null` deletes it, every
+ * other annotation and field is left alone, and there is no `resourceVersion`
  * precondition (annotation writes commute). `target` is never modified; the promise resolves to the
  * server's copy, or to `target` itself when nothing was sent. Pods go through `clients.core`, and
  * an object without `kind` counts as a Pod (client-node's typed lists leave `kind` out);
@@ -34,7 +37,7 @@ export interface AnnotationPatchOptions {
  * ```ts
  * const pod = await core.readNamespacedPod({ name, namespace });
  * await patchAnnotations({ core }, pod, { [Annotation.VMID]: "vm-1", [Annotation.IP]: null });
- * // PATCH .../pods/<name>  {"metadata":{"annotations":{"vm.cocoonstack.io/ip":null,"vm.cocoonstack.io/id":"vm-1"}}}
+ * // PATCH .../pods/<name>  {"metadata":{"annotations":{"vm.cocoonstack.io/id":"vm-1","vm.cocoonstack.io/ip":null}}}
  * ```
  */
 export async function patchAnnotations<T extends KubeObject>(
@@ -43,25 +46,19 @@ export async function patchAnnotations<T extends KubeObject>(
   delta: AnnotationDelta,
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
-  const body = annotationsMergePatch(delta);
+  const body = annotationsMergePatchJSON(delta);
   const resolved = resolveTarget(target);
   if (annotationsSatisfied(target, delta)) return target;
-  return sendAnnotations(clients, target, body, options, resolved);
+  return sendAnnotations(clients, resolved, body, options);
 }
 
 /**
- * Sends an annotation merge patch without looking at the current value; the typed helpers call it
- * after their own (parsed-value) short-circuit.
+ * Sends an annotation merge patch (Go's bytes) to a resolved target without looking at the
+ * current value; the typed helpers call it after their own (parsed-value) short-circuit.
  *
  * @internal
  */
-export async function sendAnnotations<T extends KubeObject>(
-  clients: AnnotationClients,
-  target: T,
-  body: object,
-  options: AnnotationPatchOptions,
-  resolved = resolveTarget(target),
-): Promise<T> {
+export async function sendAnnotations<T extends KubeObject>(clients: AnnotationClients, target: Target, body: string, options: AnnotationPatchOptions): Promise<T> {
   options.signal?.throwIfAborted();
-  return (await sendPatch(clients, resolved, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as T;
+  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as T;
 }

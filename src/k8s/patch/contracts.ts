@@ -1,6 +1,6 @@
 import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
+import { annotationsMergePatchJSON } from "../../meta/go-json.js";
 import {
-  annotationsMergePatch,
   cocoonSetGenerationAnnotations,
   hibernateStateAnnotations,
   hibernatedOnNodeAnnotations,
@@ -11,9 +11,9 @@ import {
   readKeepSnapshotOnDelete,
   type AnnotationDelta,
   type Int64,
-} from "../meta/index.js";
-import { sendAnnotations, type AnnotationPatchOptions } from "./patch-annotations.js";
-import type { KubeObject } from "./patch-target.js";
+} from "../../meta/index.js";
+import { sendAnnotations, type AnnotationPatchOptions } from "./annotations.js";
+import { resolveTarget, type KubeObject, type Target } from "./target.js";
 
 /** The client the Pod helpers need: client-node's `CoreV1Api` as `core` ({@link CocoonClients} fits). */
 export interface PodPatchClients {
@@ -34,9 +34,19 @@ async function patchUnless<T extends KubeObject>(
   delta: AnnotationDelta,
   satisfied: boolean,
   options: AnnotationPatchOptions,
+  target: Target,
 ): Promise<T> {
-  const body = annotationsMergePatch(delta);
-  return satisfied ? obj : sendAnnotations(clients, obj, body, options);
+  const body = annotationsMergePatchJSON(delta);
+  return satisfied ? obj : sendAnnotations(clients, target, body, options);
+}
+
+/**
+ * {@link patchKeepSnapshotOnDelete} for a pod whose target is already resolved.
+ *
+ * @internal
+ */
+export function flagKeepSnapshotOnDelete<T extends KubeObject>(clients: PodPatchClients, pod: T, target: Target, options: AnnotationPatchOptions): Promise<T> {
+  return patchUnless(clients, pod, keepSnapshotOnDeleteAnnotations(), readKeepSnapshotOnDelete(pod), options, target);
 }
 
 /**
@@ -53,7 +63,7 @@ async function patchUnless<T extends KubeObject>(
  * ```
  */
 export async function patchKeepSnapshotOnDelete<T extends KubeObject>(clients: PodPatchClients, pod: T, options: AnnotationPatchOptions = {}): Promise<T> {
-  return patchUnless(clients, pod, keepSnapshotOnDeleteAnnotations(), readKeepSnapshotOnDelete(pod), options);
+  return flagKeepSnapshotOnDelete(clients, pod, resolveTarget(pod), options);
 }
 
 /**
@@ -70,7 +80,7 @@ export async function patchKeepSnapshotOnDelete<T extends KubeObject>(clients: P
  * ```
  */
 export async function patchHibernateState<T extends KubeObject>(clients: PodPatchClients, pod: T, state: boolean, options: AnnotationPatchOptions = {}): Promise<T> {
-  return patchUnless(clients, pod, hibernateStateAnnotations(state), readHibernateState(pod) === state, options);
+  return patchUnless(clients, pod, hibernateStateAnnotations(state), readHibernateState(pod) === state, options, resolveTarget(pod));
 }
 
 /**
@@ -92,7 +102,7 @@ export async function patchCocoonSetGeneration<T extends KubeObject>(
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
   const delta = cocoonSetGenerationAnnotations(generation);
-  return patchUnless(clients, pod, delta, BigInt(readCocoonSetGeneration(pod)) === BigInt(generation), options);
+  return patchUnless(clients, pod, delta, BigInt(readCocoonSetGeneration(pod)) === BigInt(generation), options, resolveTarget(pod));
 }
 
 /**
@@ -113,5 +123,5 @@ export async function patchHibernatedOnNode<T extends KubeObject>(
   node: string | null | undefined,
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
-  return patchUnless(clients, set, hibernatedOnNodeAnnotations(node), readHibernatedOnNode(set) === (node ?? ""), options);
+  return patchUnless(clients, set, hibernatedOnNodeAnnotations(node), readHibernatedOnNode(set) === (node ?? ""), options, resolveTarget(set));
 }

@@ -3,7 +3,7 @@ import https from "node:https";
 import { HttpMethod, KubeConfig, RequestContext } from "@kubernetes/client-node";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { agentTwin, sameAgentSettings } from "./agent-twin.js";
+import { agentTwin, sameAgentSettings } from "./keep-alive-agent.js";
 
 /** The agent client-node makes for a cluster behind `proxyUrl` (hpagent's `HttpsProxyAgent`). */
 async function proxiedAgent(proxyUrl: string): Promise<http.Agent> {

@@ -1,7 +1,6 @@
 import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
-import { API_VERSION, GROUP, Kind, Plural, VERSION } from "../apis/v1/groupversion-info.js";
-import { CocoonError } from "../errors.js";
-import { callOptions } from "./call-options.js";
+import { API_VERSION, Kind, Plural } from "../../apis/v1/groupversion-info.js";
+import { CocoonError } from "../../errors.js";
 
 /**
  * The object fields the patch helpers read: a client-node `V1Pod`, a CocoonSet or
@@ -50,7 +49,7 @@ export interface AnnotationClients {
 }
 
 /** Either of the above: the methods a request needs are checked when it is sent. */
-type AnyPatchClients = {
+export type AnyPatchClients = {
   readonly core?: Partial<Pick<CoreV1Api, "patchNamespacedPod" | "patchNamespacedPodStatus">> | undefined;
   readonly customObjects?: Partial<Pick<CustomObjectsApi, "patchNamespacedCustomObject" | "patchNamespacedCustomObjectStatus">> | undefined;
 };
@@ -62,15 +61,8 @@ export interface Target {
   readonly namespace: string;
 }
 
-/** One patch request: body, content type, optional `/status` subresource, abort signal. */
-export interface PatchRequest {
-  readonly body: object;
-  readonly contentType: string;
-  readonly status?: boolean | undefined;
-  readonly signal?: AbortSignal | undefined;
-}
-
-const PLURALS = { [Kind.CocoonSet]: Plural.CocoonSet, [Kind.CocoonHibernation]: Plural.CocoonHibernation } as const;
+/** The resource name of each cocoon kind. */
+export const PLURALS = { [Kind.CocoonSet]: Plural.CocoonSet, [Kind.CocoonHibernation]: Plural.CocoonHibernation } as const;
 
 /**
  * Works out which resource `obj` is. A missing `kind` counts as a Pod when `apiVersion` is `v1` or
@@ -99,37 +91,3 @@ export function resolveTarget(obj: KubeObject): Target {
   return { kind: resolved, name, namespace };
 }
 
-/**
- * Sends one patch to the object's resource (or its `/status`) and resolves to the server's copy.
- *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` when `clients` lacks the API client the kind needs.
- * @internal
- */
-export async function sendPatch(clients: AnyPatchClients, target: Target, request: PatchRequest): Promise<unknown> {
-  try {
-    return await dispatch(clients, target, request);
-  } catch (err) {
-    request.signal?.throwIfAborted(); // an aborted call rejects with the signal's reason, not node-fetch's AbortError
-    throw err;
-  }
-}
-
-async function dispatch(clients: AnyPatchClients, target: Target, request: PatchRequest): Promise<unknown> {
-  const { name, namespace } = target;
-  const options = callOptions({ contentType: request.contentType, signal: request.signal });
-  if (target.kind === "Pod") {
-    const method = request.status ? "patchNamespacedPodStatus" : "patchNamespacedPod";
-    const call = clients.core?.[method]?.bind(clients.core);
-    if (call === undefined) throw missingClient(`core.${method}`, "CoreV1Api", target);
-    return call({ name, namespace, body: request.body }, options);
-  }
-  const method = request.status ? "patchNamespacedCustomObjectStatus" : "patchNamespacedCustomObject";
-  const call = clients.customObjects?.[method]?.bind(clients.customObjects);
-  if (call === undefined) throw missingClient(`customObjects.${method}`, "CustomObjectsApi", target);
-  const params = { group: GROUP, version: VERSION, plural: PLURALS[target.kind], name, namespace, body: request.body };
-  return (await call(params, options)) as unknown;
-}
-
-function missingClient(method: string, api: string, target: Target): CocoonError {
-  return new CocoonError("ERR_INVALID_ARGUMENT", `patching ${target.kind} ${target.namespace}/${target.name} needs clients.${method} (client-node's ${api})`);
-}

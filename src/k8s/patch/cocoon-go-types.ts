@@ -1,0 +1,153 @@
+// The Go types client.MergeFrom marshals for the two CRDs: cocoon-common v0.3.0's apis/v1 structs
+// with the k8s.io/api and apimachinery types they embed, field for field with json names and
+// omitempty (go-contract.md §1.3). A declarative table: the conformance suite checks it against
+// the Go structs themselves (conformance/go/cocoontypes.go).
+import { Kind } from "../../apis/v1/groupversion-info.js";
+import {
+  BOOL,
+  INT32,
+  INT64,
+  QUANTITY,
+  RAW,
+  STRING,
+  TIME,
+  TYPE_META,
+  always,
+  map,
+  oe,
+  ptr,
+  slice,
+  struct,
+  type GoType,
+} from "../go-types/type.js";
+
+const ownerReference = struct(
+  always("apiVersion", STRING),
+  always("kind", STRING),
+  always("name", STRING),
+  always("uid", STRING),
+  oe("controller", ptr(BOOL)),
+  oe("blockOwnerDeletion", ptr(BOOL)),
+);
+
+const managedFieldsEntry = struct(
+  oe("manager", STRING),
+  oe("operation", STRING),
+  oe("apiVersion", STRING),
+  oe("time", ptr(TIME)),
+  oe("fieldsType", STRING),
+  oe("fieldsV1", ptr(RAW)),
+  oe("subresource", STRING),
+);
+
+/** metav1.ObjectMeta. */
+const objectMeta = struct(
+  ...["name", "generateName", "namespace", "selfLink", "uid", "resourceVersion"].map((name) => oe(name, STRING)),
+  oe("generation", INT64),
+  oe("creationTimestamp", TIME),
+  oe("deletionTimestamp", ptr(TIME)),
+  oe("deletionGracePeriodSeconds", ptr(INT64)),
+  oe("labels", map(STRING)),
+  oe("annotations", map(STRING)),
+  oe("ownerReferences", slice(ownerReference)),
+  oe("finalizers", slice(STRING)),
+  oe("managedFields", slice(managedFieldsEntry)),
+);
+
+/** metav1.Condition. */
+const condition = struct(
+  always("type", STRING),
+  always("status", STRING),
+  oe("observedGeneration", INT64),
+  always("lastTransitionTime", TIME),
+  always("reason", STRING),
+  always("message", STRING),
+);
+
+/** corev1.ResourceRequirements. */
+const resources = struct(
+  oe("limits", map(QUANTITY)),
+  oe("requests", map(QUANTITY)),
+  oe("claims", slice(struct(always("name", STRING), oe("request", STRING)))),
+);
+
+const envSource = struct(oe("name", STRING), oe("optional", ptr(BOOL)));
+const envFromSource = struct(oe("prefix", STRING), oe("configMapRef", ptr(envSource)), oe("secretRef", ptr(envSource)));
+
+/** cocoonv1.VMOptions, inlined into AgentSpec and ToolboxSpec. */
+const vmOptions = [
+  ...["os", "backend", "connType", "network"].map((name) => oe(name, STRING)),
+  oe("forcePull", BOOL),
+  oe("noDirectIO", BOOL),
+  oe("probePort", INT32),
+  oe("storage", ptr(QUANTITY)),
+  oe("resources", resources),
+];
+
+const agentSpec = struct(
+  oe("replicas", INT32),
+  always("image", STRING),
+  oe("mode", STRING),
+  ...vmOptions,
+  oe("envFrom", slice(envFromSource)),
+  oe("serviceAccountName", STRING),
+);
+
+const toolboxSpec = struct(
+  always("name", STRING),
+  ...["image", "mode", "staticIP", "staticVMID"].map((name) => oe(name, STRING)),
+  oe("vncPort", INT32),
+  ...vmOptions,
+);
+
+const cocoonSetSpec = struct(
+  oe("suspend", BOOL),
+  ...["snapshotPolicy", "hibernatePolicy", "nodePool", "snapshotCompatibilityClass", "nodeName"].map((name) => oe(name, STRING)),
+  always("agent", agentSpec),
+  oe("toolboxes", slice(toolboxSpec)),
+);
+
+const agentStatus = struct(
+  always("slot", INT32),
+  always("role", STRING),
+  ...["podName", "vmName", "vmID", "ip", "phase", "forkedFrom"].map((name) => oe(name, STRING)),
+);
+
+const toolboxStatus = struct(
+  always("name", STRING),
+  ...["podName", "vmName", "vmID", "ip", "phase", "connType"].map((name) => oe(name, STRING)),
+  oe("vncPort", INT32),
+);
+
+const cocoonSetStatus = struct(
+  oe("observedGeneration", INT64),
+  oe("phase", STRING),
+  ...["readyAgents", "desiredAgents", "readyToolboxes", "desiredToolboxes"].map((name) => always(name, INT32)),
+  oe("agents", slice(agentStatus)),
+  oe("toolboxes", slice(toolboxStatus)),
+  oe("conditions", slice(condition)),
+);
+
+const cocoonHibernationSpec = struct(always("podRef", struct(always("name", STRING))), always("desire", STRING));
+
+const cocoonHibernationStatus = struct(
+  oe("observedGeneration", INT64),
+  oe("phase", STRING),
+  oe("vmName", STRING),
+  oe("conditions", slice(condition)),
+);
+
+/**
+ * The Go struct of each cocoon kind, as controller-runtime marshals it.
+ *
+ * @internal
+ */
+export const COCOON_GO_TYPES: Readonly<Record<typeof Kind.CocoonSet | typeof Kind.CocoonHibernation, GoType>> = {
+  [Kind.CocoonSet]: struct(...TYPE_META, oe("metadata", objectMeta), oe("spec", cocoonSetSpec), oe("status", cocoonSetStatus)),
+  [Kind.CocoonHibernation]: struct(
+    ...TYPE_META,
+    oe("metadata", objectMeta),
+    oe("spec", cocoonHibernationSpec),
+    oe("status", cocoonHibernationStatus),
+  ),
+};
