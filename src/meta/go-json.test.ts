@@ -85,6 +85,12 @@ describe("Go map keys equal once written as UTF-8", () => {
     expect(() => marshalGoJSON(new Map(Object.entries(delta)))).toThrow(/value has two keys .*"a\ufffd"/);
   });
 
+  it("sorts an astral key after U+FFFF, as UTF-8 bytes order them (UTF-16 would not)", () => {
+    expect(annotationsMergePatchJSON({ "\u{1F600}": "a", "\uffff": "b", z: "c" })).toBe(
+      '{"metadata":{"annotations":{"z":"c","\uffff":"b","\u{1F600}":"a"}}}',
+    );
+  });
+
   it("writes a lone-surrogate key as U+FFFD, sorted as Go sorts it", () => {
     expect(annotationsMergePatchJSON({ "\ud800": "x", "\uffff": "y", a: null })).toBe(
       '{"metadata":{"annotations":{"a":null,"\ufffd":"x","\uffff":"y"}}}',
