@@ -267,6 +267,12 @@ describe("quantityString on the kept-DecimalSI shortcut's edges", () => {
     ["1000000000000000000", "1E"],
     ["12", "12"],
     ["1.0", "1"],
+    ["2e3", "2e3"],
+    ["2E03", "2E03"],
+    ["2e0", "2e0"],
+    ["2e4", "20e3"],
+    ["2000e3", "2e6"],
+    ["2e999999999", "2e999999999"],
   ])("%s prints %s", (text, want) => {
     expect(quantityString(text)).toBe(want);
   });

@@ -18,7 +18,8 @@ const HAS_DIGIT = /[0-9]/;
 export function parseGoQuantity(str: string): ParseResult {
   if (str.length === 0) return { error: ERR_FORMAT_WRONG };
   if (str === "0") return { format: QuantityFormat.DecimalSI, text: str };
-  if (isKeptDecimalSI(str)) return { format: QuantityFormat.DecimalSI, text: str };
+  const kept = keptFormat(str);
+  if (kept !== undefined) return { format: kept, text: str };
   const scanned = scanQuantity(str);
   if (scanned === undefined) return { error: ERR_FORMAT_WRONG };
   const suffix = interpretSuffix(scanned.suffix);
@@ -40,17 +41,27 @@ export function parseGoQuantity(str: string): ParseResult {
 }
 
 /**
- * The commonest shape, answered without scanning into pieces: 1 to 18 digits with no sign, no
- * leading zero and no trailing `000`, then nothing or one of `n u m k M G T P E`. Go's int64 path
- * keeps such text verbatim as DecimalSI (the scale is a multiple of 3 and nothing moves), which is
- * what {@link fastDecimal} returns for it.
+ * The commonest shapes, answered without scanning into pieces: 1 to 18 digits with no sign, no
+ * leading zero and no trailing `000`, then nothing or one of `n u m k M G T P E` (DecimalSI), or
+ * `e`/`E` and 1 to 9 digits making a multiple of 3 (DecimalExponent). Go's int64 path keeps such
+ * text verbatim (the scale is a multiple of 3 and nothing moves), which is what
+ * {@link fastDecimal} returns for it; `undefined` sends anything else down the full parser.
  */
-function isKeptDecimalSI(str: string): boolean {
+function keptFormat(str: string): QuantityFormat | undefined {
   let digits = 0;
   while (digits < str.length && isDigitCode(str.charCodeAt(digits))) digits++;
-  if (digits === 0 || digits > 18 || str.charCodeAt(0) === 0x30 || str.endsWith("000", digits)) return false;
+  if (digits === 0 || digits > 18 || str.charCodeAt(0) === 0x30 || str.endsWith("000", digits)) return undefined;
   const rest = str.length - digits;
-  return rest === 0 || (rest === 1 && DECIMAL_SI_LETTERS.includes(str.charAt(digits)));
+  if (rest === 0 || (rest === 1 && DECIMAL_SI_LETTERS.includes(str.charAt(digits)))) return QuantityFormat.DecimalSI;
+  const e = str.charCodeAt(digits);
+  if ((e !== 0x65 && e !== 0x45) || rest < 2 || rest > 10) return undefined;
+  let exponent = 0;
+  for (let i = digits + 1; i < str.length; i++) {
+    const c = str.charCodeAt(i);
+    if (!isDigitCode(c)) return undefined;
+    exponent = exponent * 10 + c - 0x30;
+  }
+  return exponent % 3 === 0 ? QuantityFormat.DecimalExponent : undefined;
 }
 
 const DECIMAL_SI_LETTERS = "numkMGTPE";
