@@ -273,6 +273,11 @@ describe("quantityString on the kept-DecimalSI shortcut's edges", () => {
     ["2e4", "20e3"],
     ["2000e3", "2e6"],
     ["2e999999999", "2e999999999"],
+    ["512Mi", "512Mi"],
+    ["1024Mi", "1Gi"],
+    ["1536Mi", "1536Mi"],
+    ["3072Ki", "3Mi"],
+    ["99999999999Ki", "99999999999Ki"],
   ])("%s prints %s", (text, want) => {
     expect(quantityString(text)).toBe(want);
   });

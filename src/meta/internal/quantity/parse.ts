@@ -53,6 +53,7 @@ function keptFormat(str: string): QuantityFormat | undefined {
   if (digits === 0 || digits > 18 || str.charCodeAt(0) === 0x30 || str.endsWith("000", digits)) return undefined;
   const rest = str.length - digits;
   if (rest === 0 || (rest === 1 && DECIMAL_SI_LETTERS.includes(str.charAt(digits)))) return QuantityFormat.DecimalSI;
+  if (rest === 2 && str.charCodeAt(digits + 1) === 0x69) return keptBinary(str, digits);
   const e = str.charCodeAt(digits);
   if ((e !== 0x65 && e !== 0x45) || rest < 2 || rest > 10) return undefined;
   let exponent = 0;
@@ -65,6 +66,17 @@ function keptFormat(str: string): QuantityFormat | undefined {
 }
 
 const DECIMAL_SI_LETTERS = "numkMGTPE";
+const BINARY_SI_LETTERS = "KMGTPE";
+
+/**
+ * `<digits><K|M|G|T|P|E>i` on Go's int64 path (at most 14 − 3·exponent/10 digits) whose value is
+ * no multiple of 1024: nothing moves into the suffix, so Go prints it verbatim as BinarySI.
+ */
+function keptBinary(str: string, digits: number): QuantityFormat | undefined {
+  const power = BINARY_SI_LETTERS.indexOf(str.charAt(digits)) + 1;
+  if (power === 0 || digits > 14 - power * 3) return undefined;
+  return Number(str.slice(0, digits)) % 1024 !== 0 ? QuantityFormat.BinarySI : undefined;
+}
 const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** int64 path, base 10: `shifted × 10^scale`, the input kept verbatim when already canonical enough. */
