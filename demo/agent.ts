@@ -25,7 +25,14 @@ export async function reportVMReady(clients: CocoonClients, pod: V1Pod, runtime:
     copy.status = {
       phase: "Running",
       containerStatuses: [
-        { name: "agent", image: "ghcr.io/cocoonstack/placeholder:latest", imageID: "", ready: true, restartCount: 0, state: { running: {} } },
+        {
+          name: "agent",
+          image: "ghcr.io/cocoonstack/placeholder:latest",
+          imageID: "",
+          ready: true,
+          restartCount: 0,
+          state: { running: {} },
+        },
       ],
     };
   });

@@ -34,8 +34,10 @@ describe("client parameters are structural", () => {
   it("keep the object's type through a patch", () => {
     const pod = {} as V1Pod;
     expectTypeOf(patchHibernateState(stock, pod, true)).toEqualTypeOf<Promise<V1Pod>>();
-    expectTypeOf(patch(stock, pod, (copy) => {
+    expectTypeOf(
+      patch(stock, pod, (copy) => {
         expectTypeOf(copy).toEqualTypeOf<V1Pod>();
-      })).toEqualTypeOf<Promise<V1Pod>>();
+      }),
+    ).toEqualTypeOf<Promise<V1Pod>>();
   });
 });

@@ -19,7 +19,10 @@ const inflate = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflate
 const inflateRaw = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflateRaw);
 const brotliDecompress = promisify<zlib.InputType, Buffer>(zlib.brotliDecompress);
 
-type Settle = { resolve: (response: ResponseContext) => void; reject: (err: unknown) => void };
+interface Settle {
+  resolve: (response: ResponseContext) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
  * Makes a client-node HTTP library (the `httpApi` of `createConfiguration`) that sends requests
@@ -79,7 +82,10 @@ export function createHttpsTransport(): HttpLibrary {
 
 function send(request: RequestContext, body: string | Uint8Array | undefined, settle: Settle): void {
   const signal = typeof request.getSignal === "function" ? request.getSignal() : undefined;
-  if (signal?.aborted) return settle.reject(abortError(signal)); // before a pooled socket is taken, only to be destroyed
+  if (signal?.aborted) {
+    settle.reject(abortError(signal));
+    return;
+  } // before a pooled socket is taken, only to be destroyed
   const url = request.getUrl();
   const method = request.getHttpMethod();
   const options: https.RequestOptions = { method, headers: request.getHeaders() };

@@ -60,7 +60,8 @@ export function sameAgentSettings(a: http.Agent, b: http.Agent): boolean {
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return typeof a === "function" && typeof b === "function";
-  if (a instanceof Uint8Array || b instanceof Uint8Array) return a instanceof Uint8Array && b instanceof Uint8Array && Buffer.compare(a, b) === 0;
+  if (a instanceof Uint8Array || b instanceof Uint8Array)
+    return a instanceof Uint8Array && b instanceof Uint8Array && Buffer.compare(a, b) === 0;
   if (a instanceof URL || b instanceof URL) return a instanceof URL && b instanceof URL && a.href === b.href;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;

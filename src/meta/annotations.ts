@@ -36,10 +36,7 @@ function checkedEntries(delta: AnnotationDelta | null | undefined, allowEmpty: b
   for (const [key, value] of entries) {
     if (key === "") throw new CocoonError("ERR_INVALID_ANNOTATION_DELTA", "annotation delta has an empty key");
     if (value !== null && typeof value !== "string") {
-      throw new CocoonError(
-        "ERR_INVALID_ANNOTATION_DELTA",
-        `annotation ${key} must be a string or null, got ${describe(value)}`,
-      );
+      throw new CocoonError("ERR_INVALID_ANNOTATION_DELTA", `annotation ${key} must be a string or null, got ${describe(value)}`);
     }
   }
   return entries;

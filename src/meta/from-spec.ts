@@ -1,4 +1,10 @@
-import { agentModeOrDefault, backendOrDefault, osTypeOrDefault, snapshotPolicyOrDefault, toolboxModeOrDefault } from "../apis/v1/enum-guards.js";
+import {
+  agentModeOrDefault,
+  backendOrDefault,
+  osTypeOrDefault,
+  snapshotPolicyOrDefault,
+  toolboxModeOrDefault,
+} from "../apis/v1/enum-guards.js";
 import { ToolboxMode } from "../apis/v1/enums.js";
 import { toGoInteger } from "./internal/strconv.js";
 import { quantityString } from "./quantity.js";

@@ -68,7 +68,11 @@ function sortedMembers(pairs: [unknown, unknown][], path: string, mode: MarshalM
     if (typeof key !== "string") throw unsupported(path, `a ${typeof key} map key`);
     return [key.replace(LONE_SURROGATE, "\ufffd"), item];
   });
-  return members(entries.sort(([a], [b]) => compareUTF8(a, b)), path, mode);
+  return members(
+    entries.sort(([a], [b]) => compareUTF8(a, b)),
+    path,
+    mode,
+  );
 }
 
 /** Writes an object's members in the given order; two keys equal as UTF-8 are refused. */

@@ -21,7 +21,10 @@ export function hasCocoonTolerationKey(tolerations: readonly TolerationLike[] | 
  * as Go's zero reference, garbage as no owners.
  */
 export function cocoonSetOwnerName(ownerReferences: readonly OwnerReferenceLike[] | undefined): string {
-  return stringAt(findItem(ownerReferences, (ref) => stringAt(ref, "kind") === KIND_COCOONSET), "name");
+  return stringAt(
+    findItem(ownerReferences, (ref) => stringAt(ref, "kind") === KIND_COCOONSET),
+    "name",
+  );
 }
 
 /** Reports whether a CocoonSet owns the object; an owner with an empty name does not count. Never throws. */

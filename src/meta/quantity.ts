@@ -80,8 +80,7 @@ export function quantityString(q: string | number | bigint | null | undefined): 
   }
 }
 
-const IMPRECISE =
-  "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string";
+const IMPRECISE = "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string";
 
 function parseOrThrow(text: string, shown: string): ParsedQuantity {
   const result = parseGoQuantity(text);

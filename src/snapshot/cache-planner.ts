@@ -63,7 +63,8 @@ function checkInput(input: SnapshotCacheInput): void {
   check(input.nowMs, "nowMs");
   if (input.maxAgeMs !== undefined) check(input.maxAgeMs, "maxAgeMs");
   input.snapshots.forEach((s, i) => {
-    if (typeof s !== "object" || s === null) throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: snapshots[${i}] is not an object`);
+    if (typeof s !== "object" || s === null)
+      throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: snapshots[${i}] is not an object`);
     check(s.sizeBytes, `snapshots[${i}].sizeBytes`);
     check(s.lastUsedMs, `snapshots[${i}].lastUsedMs`);
   });

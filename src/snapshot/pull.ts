@@ -1,12 +1,5 @@
 import { CocoonError } from "../errors.js";
-import {
-  classifyParsedManifest,
-  type Descriptor,
-  descriptorTitle,
-  Kind,
-  type OCIManifest,
-  parseManifest,
-} from "../oci/manifest-types.js";
+import { classifyParsedManifest, type Descriptor, descriptorTitle, Kind, type OCIManifest, parseManifest } from "../oci/manifest-types.js";
 import { ArtifactType } from "../oci/media-types.js";
 import type { Downloader } from "../oci/registry.js";
 import type { SnapshotConfig } from "../oci/snapshot-config.js";
@@ -51,7 +44,14 @@ async function writeImportTar(dl: Downloader, m: OCIManifest, cfg: SnapshotConfi
     const budget = (opts.memoryBudgetMiB && opts.memoryBudgetMiB > 0 ? opts.memoryBudgetMiB : PULL_DEFAULTS.memoryBudgetMiB) * 2 ** 20;
     const prefetch = opts.concurrency && opts.concurrency > 0 ? opts.concurrency : PULL_DEFAULTS.concurrency;
     await writeEncodedLayers({
-      dl, opts, tw, layers, cfg, mtime, budget, prefetch,
+      dl,
+      opts,
+      tw,
+      layers,
+      cfg,
+      mtime,
+      budget,
+      prefetch,
       writeRaw: (layer) => writeRawLayer(dl, opts, tw, layer, cfg, mtime),
     });
   } else {
@@ -123,7 +123,7 @@ export async function streamSnapshot(raw: Uint8Array, dl: Downloader, opts: Stre
       m = parseManifest(childRaw);
     }
   } catch (err) {
-    const prefixed = err instanceof CocoonError && err.code === "ERR_SNAPSHOT_FORMAT" && /^parse oci/u.test(err.message);
+    const prefixed = err instanceof CocoonError && err.code === "ERR_SNAPSHOT_FORMAT" && err.message.startsWith("parse oci");
     const failure = prefixed ? new CocoonError(err.code, `parse manifest: ${err.message}`, { cause: err }) : err;
     opts.output.destroy();
     throw failure;

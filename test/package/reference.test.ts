@@ -26,7 +26,11 @@ describe("the API reference in headless Chromium", () => {
   beforeAll(() => {
     site = mkdtempSync(join(tmpdir(), "cocoon-reference-"));
     const typedoc = join(root, "node_modules/typedoc/bin/typedoc");
-    log = execFileSync(process.execPath, [typedoc, "--out", site, "--logLevel", "Verbose"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    log = execFileSync(process.execPath, [typedoc, "--out", site, "--logLevel", "Verbose"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   }, 180_000);
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 

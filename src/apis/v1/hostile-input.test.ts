@@ -38,7 +38,9 @@ describe("list-map keys that JSON.stringify cannot print", () => {
   });
 
   it("object keys compare by JSON text with sorted keys, as Go marshals them", () => {
-    expect(duplicates(claims({ name: { a: 1, b: 2 } }, { name: { b: 2, a: 1 } }))).toEqual([[1, 'Duplicate value: {"name":{"a":1,"b":2}}']]);
+    expect(duplicates(claims({ name: { a: 1, b: 2 } }, { name: { b: 2, a: 1 } }))).toEqual([
+      [1, 'Duplicate value: {"name":{"a":1,"b":2}}'],
+    ]);
     expect(duplicates(claims({ name: [1, "1"] }, { name: [1, 1] }))).toEqual([]);
   });
 });

@@ -94,7 +94,10 @@ export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBina
   return { ...pathsIn(dir), source };
 }
 
-const pathsIn = (dir: string): { etcd: string; kubeApiserver: string } => ({ etcd: join(dir, "etcd"), kubeApiserver: join(dir, "kube-apiserver") });
+const pathsIn = (dir: string): { etcd: string; kubeApiserver: string } => ({
+  etcd: join(dir, "etcd"),
+  kubeApiserver: join(dir, "kube-apiserver"),
+});
 
 async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBinaries | undefined> {
   const assets = env.KUBEBUILDER_ASSETS;
@@ -122,10 +125,7 @@ async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBina
 async function isUsableCache(paths: { etcd: string; kubeApiserver: string }): Promise<boolean> {
   if (!(await isExecutable(paths.etcd)) || !(await isExecutable(paths.kubeApiserver))) return false;
   try {
-    const [api] = await Promise.all([
-      runCommand(paths.kubeApiserver, ["--version"]),
-      runCommand(paths.etcd, ["--version"]),
-    ]);
+    const [api] = await Promise.all([runCommand(paths.kubeApiserver, ["--version"]), runCommand(paths.etcd, ["--version"])]);
     return api.stdout.includes(KUBERNETES_VERSION);
   } catch {
     return false;

@@ -50,5 +50,8 @@ function provisionedPassword(lines: readonly string[]): string | undefined {
 }
 
 function failure(what: string, proc: ManagedProcess): CocoonError {
-  return new CocoonError("ERR_TEST_REGISTRY", `test registry failed to start: ${what}\nlast registry log lines:\n${proc.logTail(40).join("\n")}`);
+  return new CocoonError(
+    "ERR_TEST_REGISTRY",
+    `test registry failed to start: ${what}\nlast registry log lines:\n${proc.logTail(40).join("\n")}`,
+  );
 }
