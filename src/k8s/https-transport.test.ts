@@ -60,7 +60,9 @@ async function startServer(tls: { certPem: string; keyPem: string } | undefined)
     });
   };
   const server = tls === undefined ? http.createServer(listener) : https.createServer({ cert: tls.certPem, key: tls.keyPem }, listener);
-  server.on("connection", () => void state.connections++);
+  server.on("connection", () => {
+    state.connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
   return Object.assign(state, { url: `${tls === undefined ? "http" : "https"}://127.0.0.1:${port}` });
@@ -227,7 +229,7 @@ describe("createHttpsTransport", () => {
 
   describe("aborts", () => {
     it.each([
-      ["before the response", (res: http.ServerResponse) => void res],
+      ["before the response", (_res: http.ServerResponse) => undefined],
       ["in the middle of the body", (res: http.ServerResponse) => void res.writeHead(200, { "Content-Length": "100" }).write("{")],
     ])("%s: rejects with an AbortError at once", async (_when, stall) => {
       secure.handler = (_req, res) => stall(res);

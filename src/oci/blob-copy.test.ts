@@ -71,7 +71,9 @@ describe("verifyBlob", () => {
     ],
   ] as const)("fails a %s body with a typed error", async (_name, input, size, code, message) => {
     const consume = async (): Promise<void> => {
-      for await (const _ of verifyBlob(input, digest, size)) _;
+      for await (const _ of verifyBlob(input, digest, size)) {
+        // drain
+      }
     };
     const err: unknown = await consume().catch((e: unknown) => e);
     expect(isRegistryError(err, code)).toBe(true);

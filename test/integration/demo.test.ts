@@ -69,9 +69,13 @@ function runDemo(): DemoRun {
     printed: (text) =>
       new Promise((done, fail) => {
         const look = () => {
-          if (stdout.includes(text)) (listeners.delete(look), done());
-          else if (child.exitCode !== null)
-            (listeners.delete(look), fail(new Error(`the demo exited without printing ${text}:\n${stdout}\n${stderr}`)));
+          if (stdout.includes(text)) {
+            listeners.delete(look);
+            done();
+          } else if (child.exitCode !== null) {
+            listeners.delete(look);
+            fail(new Error(`the demo exited without printing ${text}:\n${stdout}\n${stderr}`));
+          }
         };
         listeners.add(look);
         look();

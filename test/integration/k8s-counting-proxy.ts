@@ -80,7 +80,9 @@ export async function startRecordingProxy(connection: ControlPlaneConnection): P
       out.end(body);
     });
   });
-  server.on("connection", () => void connections++);
+  server.on("connection", () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   return {

@@ -26,7 +26,7 @@ export async function run(cmd: string, args: string[], cwd: string): Promise<str
     return (await execFileAsync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 << 20 })).stdout;
   } catch (err) {
     const { stdout = "", stderr = "", message } = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${message}\n${stdout}${stderr}`);
+    throw new Error(`${message}\n${stdout}${stderr}`, { cause: err });
   }
 }
 

@@ -62,8 +62,8 @@ describe("the TypeScript in the README and the guides", () => {
     );
     const errors = await tsc(dir, "-p", ".", "--pretty", "false").then(
       () => [],
-      (err: Error) =>
-        [...err.message.matchAll(/^(docs\/[^(]+)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file = "", line = "0", text]) => {
+      (err: unknown) =>
+        [...(err as Error).message.matchAll(/^(docs\/[^(]+)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file = "", line = "0", text]) => {
           const at = origins.get(file)?.(Number(line));
           return at === undefined ? `${file}:${line} (prelude): ${text}` : `${at.path}:${at.line}: ${text}`;
         }),

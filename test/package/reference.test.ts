@@ -15,7 +15,9 @@ function renderedDom(file: string): string {
   try {
     return execFileSync(chromium, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 90_000, maxBuffer: 64 << 20 });
   } catch (err) {
-    throw new Error(`headless ${chromium} failed on ${file} (install Debian's chromium, or set CHROMIUM): ${(err as Error).message}`);
+    throw new Error(`headless ${chromium} failed on ${file} (install Debian's chromium, or set CHROMIUM): ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }
 

@@ -138,8 +138,8 @@ describe("decodeAdmissionReview", () => {
     const req = Object.assign(Readable.from(chunks()), { headers: {} }) as unknown as IncomingMessage;
     const pulledAtRefusal = await decodeAdmissionReview(req, 20).then(
       () => Infinity,
-      (err: Error) => {
-        expect(err.message).toBe("decode admission review: body exceeds 20 bytes");
+      (err: unknown) => {
+        expect((err as Error).message).toBe("decode admission review: body exceeds 20 bytes");
         return pulled;
       },
     );
@@ -171,7 +171,9 @@ describe("decodeAdmissionReview", () => {
 
   it("reports a body already consumed as empty", async () => {
     const req = request(["{}"]);
-    for await (const _ of req) _;
+    for await (const _ of req) {
+      // drain
+    }
     expect((await decodeError(req)).message).toBe("decode admission review: unexpected EOF");
   });
 });

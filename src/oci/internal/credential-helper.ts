@@ -36,7 +36,8 @@ export function runCredentialHelper(
         return;
       }
       if (code !== 0) {
-        /credentials not found/i.test(text) ? resolve(undefined) : reject(fail(`exit status ${code}: ${text.slice(0, 200)}`));
+        if (/credentials not found/i.test(text)) resolve(undefined);
+        else reject(fail(`exit status ${code}: ${text.slice(0, 200)}`));
         return;
       }
       try {

@@ -21,7 +21,10 @@ export async function deleteManifestRef(
 ): Promise<void> {
   const target = url(ref.identifier);
   const first = await send("delete", { method: "DELETE", url: target, what, ok: [200, 202, 404, 400, 405] });
-  if (first.status !== 400 && first.status !== 405) return void (await first.body?.cancel());
+  if (first.status !== 400 && first.status !== 405) {
+    await first.body?.cancel();
+    return;
+  }
   const text = await first.text().catch(() => "");
   const unsupported = first.status === 405 || /"code"\s*:\s*"UNSUPPORTED"/.test(text);
   if (!unsupported || ref.kind === "digest") throw errorForStatus(what, `DELETE ${target}`, first.status, text);
