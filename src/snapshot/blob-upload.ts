@@ -32,6 +32,7 @@ export async function putBlobIfMissing(
     await up.putBlob(
       name,
       digest,
+      // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
       (async function* () {
         yield* parts;
       })(),

@@ -38,6 +38,7 @@ export class PendingEntries {
     for (const { entry, parts } of this.#entries.splice(0)) {
       yield {
         entry,
+        // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
         body: (async function* () {
           yield* parts;
         })(),

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { controlPlaneCacheDir } from "./cache-dir.js";
@@ -50,7 +50,7 @@ export async function packEnvtestArchive(
 export async function startMirror(): Promise<Mirror> {
   const routes = new Map<string, Route>();
   const requests: string[] = [];
-  const stalled = new Set<import("node:http").ServerResponse>();
+  const stalled = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     requests.push(req.url ?? "");
     const route = routes.get(req.url ?? "") ?? { status: 404 };
