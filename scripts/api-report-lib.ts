@@ -42,9 +42,9 @@ function describeSymbol(checker: ts.TypeChecker, symbol: ts.Symbol, at: ts.Node)
 
 /** Builds the report text of every entry point. */
 export function buildApiReports(root: string): { file: string; text: string }[] {
-  const configPath = ts.findConfigFile(root, ts.sys.fileExists, "tsconfig.json");
+  const configPath = ts.findConfigFile(root, (file) => ts.sys.fileExists(file), "tsconfig.json");
   if (configPath === undefined) throw new Error("tsconfig.json not found");
-  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, ts.sys.readFile).config, ts.sys, root);
+  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(configPath, (file) => ts.sys.readFile(file)).config, ts.sys, root);
   const program = ts.createProgram(
     ENTRY_POINTS.map((e) => `${root}/${e.source}`),
     config.options,

@@ -20,7 +20,7 @@ const matrix = read("scripts/ci/matrix.json") as {
   mainRun: { node: string; clientNode: string };
 };
 const lock = read("package-lock.json") as { packages: Record<string, { version: string }> };
-const { refusal } = createRequire(import.meta.url)(join(root, "install-check.cjs")) as { refusal(version: string): string | undefined };
+const { refusal } = createRequire(import.meta.url)(join(root, "install-check.cjs")) as { refusal: (version: string) => string | undefined };
 const peer = pkg.peerDependencies["@kubernetes/client-node"] ?? "";
 
 // package.json admits exactly what scripts/ci/matrix.sh proves, and refuses what it proves refused.

@@ -58,7 +58,7 @@ describe("installCRDs on a fresh apiserver", () => {
   it("the server enforces the CEL rule, so the x-kubernetes-* fields arrived", async () => {
     const clients = createClients(plane.kubeConfig);
     try {
-      const err = await createSet(clients, "release-with-replicas", {
+      const err: unknown = await createSet(clients, "release-with-replicas", {
         hibernatePolicy: "release",
         agent: { image: "x", replicas: 2 },
       }).catch((e: unknown) => e);

@@ -47,7 +47,7 @@ describe("list-map keys that JSON.stringify cannot print", () => {
 
 describe("names of megabytes", () => {
   const dotted = `${"a.".repeat(2_500_000)}!`;
-  const subdomainIssue = expect.stringContaining("a lowercase RFC 1123 subdomain");
+  const subdomainIssue: unknown = expect.stringContaining("a lowercase RFC 1123 subdomain");
 
   it("a 5 MB dotted metadata.name fails both name checks", () => {
     const result = ObjectMetaSchema.safeParse({ name: dotted });
