@@ -49,6 +49,8 @@ export default defineConfig(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
+      // A caught error or an abort reason is passed on as it came (only-throw-error allows the same).
+      "@typescript-eslint/prefer-promise-reject-errors": ["error", { allowThrowingAny: true, allowThrowingUnknown: true }],
       // It prefers `x!` to `x as T`, which no-non-null-assertion then refuses; the stricter rule wins.
       "@typescript-eslint/non-nullable-type-assertion-style": "off",
       // Annotations and JSON schemas are records used as maps, as in Go; `delete` is Go's delete.

@@ -62,7 +62,7 @@ export function formatConditionTime(time: Date): string {
 }
 
 /** Go's `Time.IsZero` for both representations; an invalid `Date` or an empty string also count as unset. */
-const isUnset = (time: Date | string | undefined): boolean =>
+const isUnset = (time: Date | string | null | undefined): boolean =>
   time === undefined || time === null || time === "" || (time instanceof Date && Number.isNaN(time.getTime()));
 
 /**

@@ -12,7 +12,7 @@ export interface AgentTwin {
 
 /** The fields of an agent this module reads. Node keeps the constructor options on `agent.options`. */
 interface AgentFields {
-  options?: Record<string, unknown>;
+  options?: unknown;
   proxy?: unknown;
   proxyRequestOptions?: unknown;
 }
@@ -95,5 +95,6 @@ function fingerprint(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(",")}}`;
   }
   if (typeof value === "function") return "fn";
-  return JSON.stringify(value) ?? "undefined";
+  const text: string | undefined = JSON.stringify(value); // undefined for a symbol
+  return text ?? "undefined";
 }
