@@ -22,7 +22,7 @@ function kindOf(symbol: ts.Symbol): string {
 }
 
 function describeSymbol(checker: ts.TypeChecker, symbol: ts.Symbol, at: ts.Node): string {
-  const flags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType;
+  const flags: ts.TypeFormatFlags = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseFullyQualifiedType;
   const parts: string[] = [];
   if (symbol.flags & ts.SymbolFlags.Value) {
     parts.push(checker.typeToString(checker.getTypeOfSymbolAtLocation(symbol, at), at, flags));

@@ -115,7 +115,7 @@ function receive(res: http.IncomingMessage, method: HttpMethod, settle: Settle):
   });
   res.on("error", settle.reject); // e.g. the connection closed mid-body; after an abort, the request's AbortError came first
   res.on("end", () => {
-    const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+    const raw = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
     const status = res.statusCode ?? 0;
     const headers = flatHeaders(res.headers);
     const coding = headers["content-encoding"];
@@ -150,7 +150,7 @@ function decode(coding: string, raw: Buffer): Promise<Buffer> {
     case "deflate":
     case "x-deflate":
       // zlib-wrapped (RFC 1950) as the RFC says, or raw deflate as some servers send it.
-      return (raw[0]! & 0x0f) === 0x08 ? inflate(raw, LENIENT) : inflateRaw(raw, LENIENT);
+      return ((raw[0] as number) & 0x0f) === 0x08 ? inflate(raw, LENIENT) : inflateRaw(raw, LENIENT);
     case "br":
       return brotliDecompress(raw);
     default:

@@ -95,6 +95,6 @@ function fingerprint(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(",")}}`;
   }
   if (typeof value === "function") return "fn";
-  const text: string | undefined = JSON.stringify(value); // undefined for a symbol
-  return text ?? "undefined";
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify returns undefined for a symbol
+  return JSON.stringify(value) ?? "undefined";
 }

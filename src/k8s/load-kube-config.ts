@@ -65,8 +65,8 @@ function merge(configs: readonly KubeConfig[]): KubeConfig {
     for (const c of kc.getClusters()) if (!clusters.has(c.name)) clusters.set(c.name, c);
     for (const u of kc.getUsers()) if (!users.has(u.name)) users.set(u.name, u);
     for (const c of kc.getContexts()) if (!contexts.has(c.name)) contexts.set(c.name, c);
-    const current: string | undefined = kc.getCurrentContext(); // unset in a kubeconfig without current-context
-    currentContext ||= current ?? "";
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined in a kubeconfig without current-context
+    currentContext ||= kc.getCurrentContext() ?? "";
   }
   const merged = new KubeConfig();
   merged.loadFromOptions({

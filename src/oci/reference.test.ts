@@ -57,6 +57,7 @@ describe("parseReference", () => {
   });
 
   it.each([undefined, null, 1, {}])("throws a typed error, never a TypeError, on %s", (value) => {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- {} prints as the code under test prints it
     expect(referenceErrorOf(() => parseReference(value as string))).toBe(`could not parse reference: ${String(value)}`);
   });
 });

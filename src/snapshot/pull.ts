@@ -15,8 +15,9 @@ import { TarWriter } from "./tar-writer.js";
 const encoder = new TextEncoder();
 
 function required(opts: StreamOptions): void {
-  if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
-  if (typeof opts.output?.write !== "function") throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
+  if (!(opts as StreamOptions | undefined)?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
+  if (typeof (opts.output as Partial<StreamOptions["output"]> | undefined)?.write !== "function")
+    throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
 }
 
 async function writeRawLayer(
@@ -65,7 +66,7 @@ async function settle(opts: StreamOptions, run: () => Promise<void>): Promise<vo
     opts.signal?.throwIfAborted();
     await run();
   } catch (err) {
-    const reason = opts.signal?.aborted ? opts.signal.reason : err;
+    const reason: unknown = opts.signal?.aborted ? opts.signal.reason : err;
     opts.output.destroy();
     throw reason;
   }
@@ -88,6 +89,7 @@ export async function streamSnapshotParsed(m: OCIManifest, dl: Downloader, opts:
     } catch (err) {
       if (opts.signal?.aborted) throw err;
       const e = err as CocoonError;
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- err may be any error, not only a CocoonError
       throw new CocoonError(e.code ?? "ERR_SNAPSHOT_TRANSFER", `fetch snapshot config: ${messageOf(err)}`, { cause: err });
     }
     validateSnapshotLayers(m, cfg);

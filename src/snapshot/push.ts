@@ -87,7 +87,7 @@ async function readEntries(
  * ```
  */
 export async function pushSnapshot(stream: AsyncIterable<Uint8Array>, up: Uploader, opts: PushOptions): Promise<PushResult> {
-  if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: name is required");
+  if (!(opts as PushOptions | undefined)?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: name is required");
   if (typeof (stream as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] !== "function") {
     throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: the export stream must be an async iterable of bytes");
   }

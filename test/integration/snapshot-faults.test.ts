@@ -77,7 +77,9 @@ describe("snapshot faults on a real registry", () => {
   it("a blob corrupted in the registry: ERR_SNAPSHOT_INTEGRITY, no import reported as done", async () => {
     const { registry, oci } = await fresh();
     const pushed = await pushSnapshot(exportStream(files), oci, { name: "vm-f" });
-    const layer = JSON.parse(Buffer.from(pushed.manifestBytes).toString()).layers[0] as { digest: string };
+    const layer = (JSON.parse(Buffer.from(pushed.manifestBytes).toString()) as { layers: { digest: string }[] }).layers[0] as {
+      digest: string;
+    };
     const hex = layer.digest.slice("sha256:".length);
     const blob = path.join(registry.dir, "data/docker/registry/v2/blobs/sha256", hex.slice(0, 2), hex, "data");
     writeFileSync(blob, Buffer.alloc(MEMORY.length, 0x5a));

@@ -25,7 +25,7 @@ export const ConditionSchema = z
     lastTransitionTime: z
       .string()
       // The apiserver reports a bad date-time as a type error, which keeps the CEL rules from running.
-      .refine(isK8sDateTime, { message: "must be of type date-time", params: BLOCKING })
+      .refine(isK8sDateTime, { error: "must be of type date-time", params: BLOCKING })
       .meta({ format: "date-time" })
       .describe("lastTransitionTime is the last time the condition transitioned from one status to another."),
     message: z.string().max(32768).describe("message is a human readable message indicating details about the transition."),

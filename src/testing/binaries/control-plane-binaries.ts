@@ -72,6 +72,7 @@ export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBina
   const dir = options.cacheDir ?? controlPlaneCacheDir(env);
   const isUsable = (d: string): Promise<boolean> => isUsableCache(pathsIn(d));
   const downloadBase = options.downloadUrl === false ? undefined : (options.downloadUrl ?? downloadBaseFrom(env));
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- controlPlaneFill returns closures, not methods that use this
   const { preflight, fill } = controlPlaneFill({
     dir,
     downloadBase,
