@@ -22,7 +22,8 @@ export function fetchPatcher(connection: ControlPlaneConnection, agent: https.Ag
       context.setAgent(agent);
       const response = await library.send(context).toPromise();
       const text = await response.body.text();
-      if (response.httpStatusCode < 200 || response.httpStatusCode > 299) throw new Error(`PATCH ${path}: HTTP ${response.httpStatusCode}: ${text}`);
+      if (response.httpStatusCode < 200 || response.httpStatusCode > 299)
+        throw new Error(`PATCH ${path}: HTTP ${response.httpStatusCode}: ${text}`);
       return JSON.parse(text) as never;
     },
   };

@@ -43,13 +43,25 @@ export function k8sVariants(plane: ControlPlane, clients: CocoonClients, raw: Ra
   };
   return {
     floor: { name: "raw keep-alive node:https [floor]", run: async (i) => check(i, await raw.patch(PATH, body(i))) },
-    fetch: { name: "client-node HTTP layer only (node-fetch), same agent", run: async (i) => check(i, await fetchLayer.patch(PATH, body(i))) },
-    typed: { name: "client-node CoreV1Api, constant auth, same agent", run: async (i) => check(i, await bare.patchNamespacedPod(params(i), merge)) },
+    fetch: {
+      name: "client-node HTTP layer only (node-fetch), same agent",
+      run: async (i) => check(i, await fetchLayer.patch(PATH, body(i))),
+    },
+    typed: {
+      name: "client-node CoreV1Api, constant auth, same agent",
+      run: async (i) => check(i, await bare.patchNamespacedPod(params(i), merge)),
+    },
     helper: {
       name: "patchAnnotations(createClients(kc), ...)",
       run: async (i) => check(i, await patchAnnotations(clients, { metadata: { ...TARGET } }, { [KEY]: value(i) })),
     },
-    direct: { name: "createClients(kc).core.patchNamespacedPod (merge)", run: async (i) => check(i, await clients.core.patchNamespacedPod(params(i), merge)) },
-    stock: { name: "kc.makeApiClient(CoreV1Api).patchNamespacedPod", run: async (i) => check(i, await stock.patchNamespacedPod(params(i), merge)) },
+    direct: {
+      name: "createClients(kc).core.patchNamespacedPod (merge)",
+      run: async (i) => check(i, await clients.core.patchNamespacedPod(params(i), merge)),
+    },
+    stock: {
+      name: "kc.makeApiClient(CoreV1Api).patchNamespacedPod",
+      run: async (i) => check(i, await stock.patchNamespacedPod(params(i), merge)),
+    },
   };
 }

@@ -44,7 +44,10 @@ let failed = false;
 try {
   const admin = plane.kubeConfig.makeApiClient(CoreV1Api);
   await admin.createNamespace({ body: { metadata: { name: TARGET.namespace } } });
-  await admin.createNamespacedPod({ namespace: TARGET.namespace, body: { metadata: { name: TARGET.name }, spec: { containers: [{ name: "c", image: "busybox" }] } } });
+  await admin.createNamespacedPod({
+    namespace: TARGET.namespace,
+    body: { metadata: { name: TARGET.name }, spec: { containers: [{ name: "c", image: "busybox" }] } },
+  });
 
   const all = k8sVariants(plane, clients, raw);
   const keys = args.only?.split(",") ?? Object.keys(all);

@@ -32,23 +32,59 @@ try {
   const oci = new OCIRegistry(host, { credentials: staticCredentials({ [host]: credentials }) });
   const blob = Buffer.alloc(1024 * 1024, 7);
   const digest = sha256Digest(blob);
-  await oci.putBlob(VM, digest, (async function* () { yield blob; })(), blob.length);
-  const manifest = Buffer.from(JSON.stringify({ schemaVersion: 2, mediaType: "application/vnd.oci.image.manifest.v1+json", config: { mediaType: "application/octet-stream", digest, size: blob.length }, layers: [] }));
+  await oci.putBlob(
+    VM,
+    digest,
+    (async function* () {
+      yield blob;
+    })(),
+    blob.length,
+  );
+  const manifest = Buffer.from(
+    JSON.stringify({
+      schemaVersion: 2,
+      mediaType: "application/vnd.oci.image.manifest.v1+json",
+      config: { mediaType: "application/octet-stream", digest, size: blob.length },
+      layers: [],
+    }),
+  );
   await oci.putManifest(VM, "hibernate", manifest, "application/vnd.oci.image.manifest.v1+json");
   const pull = await rawToken(server.url, credentials);
 
   const variants: Variant[] = [
-    { name: "floor HEAD (raw fetch)", run: () => fetch(`${server.url}/v2/${VM}/manifests/hibernate`, { method: "HEAD", headers: { accept: ACCEPT, authorization: pull } }).then(ok) },
-    { name: "hasHibernateSnapshot", run: () => hasHibernateSnapshot(oci, VM).then((present) => present || Promise.reject(new Error("absent"))) },
-    { name: "floor GET 1 MiB (raw fetch)", run: () => fetch(`${server.url}/v2/${VM}/blobs/${digest}`, { headers: { authorization: pull } }).then(async (r) => (await r.arrayBuffer()).byteLength) },
-    { name: "getBlob 1 MiB (verified)", run: async () => { let n = 0; for await (const c of await oci.getBlob(VM, digest)) n += (c as Buffer).length; return n; } },
+    {
+      name: "floor HEAD (raw fetch)",
+      run: () =>
+        fetch(`${server.url}/v2/${VM}/manifests/hibernate`, { method: "HEAD", headers: { accept: ACCEPT, authorization: pull } }).then(ok),
+    },
+    {
+      name: "hasHibernateSnapshot",
+      run: () => hasHibernateSnapshot(oci, VM).then((present) => present || Promise.reject(new Error("absent"))),
+    },
+    {
+      name: "floor GET 1 MiB (raw fetch)",
+      run: () =>
+        fetch(`${server.url}/v2/${VM}/blobs/${digest}`, { headers: { authorization: pull } }).then(
+          async (r) => (await r.arrayBuffer()).byteLength,
+        ),
+    },
+    {
+      name: "getBlob 1 MiB (verified)",
+      run: async () => {
+        let n = 0;
+        for await (const c of await oci.getBlob(VM, digest)) n += (c as Buffer).length;
+        return n;
+      },
+    },
   ];
   await hasHibernateSnapshot(oci, VM); // the token for the pull scope is cached from here on
   const before = oci.requestCounts;
   await hasHibernateSnapshot(oci, VM);
   const after = oci.requestCounts;
   console.log(`node ${process.version}; distribution registry at ${server.url} (token auth, started in ${server.startupMs} ms)`);
-  console.log(`requests per cached probe: ${after.registry - before.registry} to the registry, ${after.token - before.token} to the token endpoint`);
+  console.log(
+    `requests per cached probe: ${after.registry - before.registry} to the registry, ${after.token - before.token} to the token endpoint`,
+  );
   console.log(`${RUNS} runs x ${N} rounds of ${variants.length} interleaved sequential calls, ${WARMUP} warm-up rounds each`);
   await runRounds(variants, { runs: RUNS, n: N, warmup: WARMUP });
 } finally {

@@ -4,7 +4,9 @@ import { median, percentiles, type Samples } from "./measure-async.js";
 export function printRun(samples: readonly Samples[]): void {
   const base = samples[0]!;
   const f = percentiles(base.ms);
-  console.log(`  ${"variant".padEnd(52)} ${"p50 ms".padStart(7)} ${"p90 ms".padStart(7)} ${"p99 ms".padStart(7)}   p50x   p90x   p99x paired  +p50 us  cpu us`);
+  console.log(
+    `  ${"variant".padEnd(52)} ${"p50 ms".padStart(7)} ${"p90 ms".padStart(7)} ${"p99 ms".padStart(7)}   p50x   p90x   p99x paired  +p50 us  cpu us`,
+  );
   for (const s of samples) {
     const p = percentiles(s.ms);
     const paired = median(s.ms.map((ms, r) => ms / base.ms[r]!));

@@ -46,7 +46,19 @@ if (!ajvValidate(set) || !CocoonSetSchema.safeParse(set).success) throw new Erro
 console.log(`node ${process.version}; median of 7 rounds`);
 const peer = nsPerCall(() => ajvValidate(set));
 row("ajv: validate CocoonSet (no defaults, no CEL) [peer]", peer);
-row("ajv: structuredClone + validate with defaults", nsPerCall(() => ajvDefaults(structuredClone(set))), peer);
-row("zod: CocoonSetSchema.safeParse (defaults, CEL, pruning)", nsPerCall(() => CocoonSetSchema.safeParse(set)), peer);
+row(
+  "ajv: structuredClone + validate with defaults",
+  nsPerCall(() => ajvDefaults(structuredClone(set))),
+  peer,
+);
+row(
+  "zod: CocoonSetSchema.safeParse (defaults, CEL, pruning)",
+  nsPerCall(() => CocoonSetSchema.safeParse(set)),
+  peer,
+);
 const parsed = CocoonSetSchema.parse(set);
-row("zod: validateCocoonSetUpdate (transition rules)", nsPerCall(() => validateCocoonSetUpdate(parsed, parsed)), peer);
+row(
+  "zod: validateCocoonSetUpdate (transition rules)",
+  nsPerCall(() => validateCocoonSetUpdate(parsed, parsed)),
+  peer,
+);

@@ -9,7 +9,16 @@ import { build } from "esbuild";
 const external = ["zod", "@kubernetes/client-node", "fast-json-patch", "yaml", "node:*"];
 
 async function bundled(entry: string, externals: string[]): Promise<{ raw: number; gzip: number }> {
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: "esm", platform: "node", write: false, external: externals, logLevel: "error" });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "node",
+    write: false,
+    external: externals,
+    logLevel: "error",
+  });
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();
   return { raw: code.byteLength, gzip: gzipSync(code).byteLength };
 }

@@ -44,7 +44,8 @@ const zz = zlib as unknown as { zstdCompressSync?: (b: Uint8Array) => Buffer; zs
 if (zz.zstdCompressSync && zz.zstdDecompressSync) {
   const out: Buffer[] = [];
   const c = await time(() => {
-    for (let at = 0; at < data.length; at += FRAME) out.push((zz.zstdCompressSync as (b: Uint8Array) => Buffer)(data.subarray(at, at + FRAME)));
+    for (let at = 0; at < data.length; at += FRAME)
+      out.push((zz.zstdCompressSync as (b: Uint8Array) => Buffer)(data.subarray(at, at + FRAME)));
   });
   const d = await time(() => {
     for (const f of out) (zz.zstdDecompressSync as (b: Uint8Array) => Buffer)(f);

@@ -76,17 +76,28 @@ try {
     const zd = timed("sh", ["-c", `zstd -d -q -c '${tar}.zst' > /dev/null`]);
     const variants = [
       { name: "v1", knobs: {}, pushFloor: ["sha256sum", sha], pullFloor: ["sha256sum", sha], budget: 0 },
-      { name: "v2 zstd3 64MiB×2", knobs: { zstdLevel: 3, chunkSizeMiB: 64, concurrency: 2, memoryBudgetMiB: 512 }, pushFloor: ["zstd -3 -T1", zc], pullFloor: ["zstd -d", zd], budget: 512 },
+      {
+        name: "v2 zstd3 64MiB×2",
+        knobs: { zstdLevel: 3, chunkSizeMiB: 64, concurrency: 2, memoryBudgetMiB: 512 },
+        pushFloor: ["zstd -3 -T1", zc],
+        pullFloor: ["zstd -d", zd],
+        budget: 512,
+      },
     ] as const;
     for (const v of variants) {
       const vm = `vm-bench-${kind}-${v.name.replace(/[^a-z0-9]+/gu, "-")}`;
       const push = run("push", registry.host, tar, vm, v.knobs);
       const pullKnobs = v.budget ? { memoryBudgetMiB: v.budget } : {};
       const pull = run("pull", registry.host, tar, vm, pullKnobs);
-      for (const [op, r, [floorName, floorS]] of [["push", push, v.pushFloor], ["pull", pull, v.pullFloor]] as const) {
+      for (const [op, r, [floorName, floorS]] of [
+        ["push", push, v.pushFloor],
+        ["pull", pull, v.pullFloor],
+      ] as const) {
         const rate = mb / r.seconds;
-        const floorRate = mb / (floorS as number);
-        console.log(`| ${kind} | ${v.name} | ${op} | ${rate.toFixed(0)} | ${floorName} | ${floorRate.toFixed(0)} | ${(rate / floorRate).toFixed(2)} | ${r.maxRssMiB.toFixed(0)} | ${v.budget || "-"} |`);
+        const floorRate = mb / floorS;
+        console.log(
+          `| ${kind} | ${v.name} | ${op} | ${rate.toFixed(0)} | ${floorName} | ${floorRate.toFixed(0)} | ${(rate / floorRate).toFixed(2)} | ${r.maxRssMiB.toFixed(0)} | ${v.budget || "-"} |`,
+        );
       }
     }
     rmSync(tar, { force: true });

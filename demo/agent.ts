@@ -25,7 +25,14 @@ export async function reportVMReady(clients: CocoonClients, pod: V1Pod, runtime:
     copy.status = {
       phase: "Running",
       containerStatuses: [
-        { name: "agent", image: "ghcr.io/cocoonstack/placeholder:latest", imageID: "", ready: true, restartCount: 0, state: { running: {} } },
+        {
+          name: "agent",
+          image: "ghcr.io/cocoonstack/placeholder:latest",
+          imageID: "",
+          ready: true,
+          restartCount: 0,
+          state: { running: {} },
+        },
       ],
     };
   });
@@ -71,9 +78,15 @@ export async function watchPod(kubeConfig: KubeConfig, pod: V1Pod): Promise<PodW
         };
         const look = () => {
           const hit = seen.find(match);
-          if (hit) (done(), resolve(hit));
+          if (hit) {
+            done();
+            resolve(hit);
+          }
         };
-        const timer = setTimeout(() => (done(), reject(new CheckFailed(`no watch event for ${what} within ${timeoutMs} ms`))), timeoutMs);
+        const timer = setTimeout(() => {
+          done();
+          reject(new CheckFailed(`no watch event for ${what} within ${timeoutMs} ms`));
+        }, timeoutMs);
         waiters.add(look);
         look();
       });

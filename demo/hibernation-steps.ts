@@ -43,9 +43,14 @@ export async function suspendSet({ clients, namespace, agentRegistry }: Demo): P
   const pushed = readHibernateState(pod) ? await pushHibernateSnapshot(agentRegistry, vmName) : undefined;
   if (pushed) pod = await reportHibernated(clients, pod);
   const lifecycle = annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration);
-  show("agent", `pushed ${vmName}:${SnapshotTag.Hibernate} (${pushed?.bytes ?? 0} bytes, ${pushed?.manifestDigest.slice(0, 19) ?? "-"}…)`, lifecycle);
+  show(
+    "agent",
+    `pushed ${vmName}:${SnapshotTag.Hibernate} (${pushed?.bytes ?? 0} bytes, ${pushed?.manifestDigest.slice(0, 19) ?? "-"}…)`,
+    lifecycle,
+  );
   check(3, `the agent pushed :hibernate and reports hibernated at the set's generation ${generation(set)}`, {
-    "the registry holds the pushed manifest by digest": pushed !== undefined && (await agentRegistry.hasManifest(vmName, pushed.manifestDigest)),
+    "the registry holds the pushed manifest by digest":
+      pushed !== undefined && (await agentRegistry.hasManifest(vmName, pushed.manifestDigest)),
     "lifecycle hibernated at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Hibernated, set),
   });
 }
@@ -55,10 +60,12 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
   step(4, "release the seat once the registry has :hibernate: stash hibernated-on-node, flag and delete the pod");
   let set = await getCocoonSet(clients, namespace, SET);
   const pod = await clients.core.readNamespacedPod({ name: MAIN, namespace });
-  if (hibernatePolicyOrDefault(set.spec?.hibernatePolicy) !== HibernatePolicy.Release) throw new Error(`${SET} is not a release-policy set`);
+  if (hibernatePolicyOrDefault(set.spec?.hibernatePolicy) !== HibernatePolicy.Release)
+    throw new Error(`${SET} is not a release-policy set`);
   const verified = await probe(registry, parseVMSpec(pod).vmName);
   show("operator", `hasHibernateSnapshot(${parseVMSpec(pod).vmName}): ${describeProbe(verified)}`);
-  if (verified.present !== true) throw new CheckFailed(`check 4 failed: the snapshot is not verified, the seat stays: ${describeProbe(verified)}`);
+  if (verified.present !== true)
+    throw new CheckFailed(`check 4 failed: the snapshot is not verified, the seat stays: ${describeProbe(verified)}`);
   set = await patchHibernatedOnNode(clients, set, pod.spec?.nodeName ?? null);
   show("operator", `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`);
   const watch = await watchPod(clients.kubeConfig, pod); // the agent's informer, started before the delete
@@ -73,7 +80,11 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
       `-> ${keep ? "keeps" : "removes"} the node-local snapshot of ${parseVMSpec(seen.pod).vmName}, stops the VM`,
     );
     // As a kubelet does once its VM is stopped: grace 0 (in the body, which wins over query parameters), this pod only.
-    await clients.core.deleteNamespacedPod({ name: MAIN, namespace, body: { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata?.uid ?? "" } } });
+    await clients.core.deleteNamespacedPod({
+      name: MAIN,
+      namespace,
+      body: { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata?.uid ?? "" } },
+    });
     await watch.next("the pod to be gone", (e) => e.type === "DELETED");
     show("agent", `deleted ${MAIN} (grace 0): the seat on ${NODE} is free`);
     const plan = planKeptSnapshots(parseVMSpec(seen.pod).vmName, keep, readHibernatedOnNode(set));
@@ -81,8 +92,8 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
     show("operator", `phase=${set.status?.phase}`);
     const gone = await clients.core.readNamespacedPod({ name: MAIN, namespace }).then(() => false, isNotFound);
     check(4, `the snapshot was verified first, the set remembers ${NODE}, the agent read keep-snapshot-on-delete=true, the pod is gone`, {
-      "the registry said :hibernate is there before the release": verified.present === true,
-    "the operator's first probe: a 401 challenge, one token, the HEAD again": verified.requests === 2 && verified.tokenRequests === 1,
+      "the registry said :hibernate is there before the release": verified.present,
+      "the operator's first probe: a 401 challenge, one token, the HEAD again": verified.requests === 2 && verified.tokenRequests === 1,
       [`the set's hibernated-on-node is ${NODE}`]: readHibernatedOnNode(set) === NODE,
       "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
       "the pod the agent saw deleted reads keep-snapshot-on-delete": keep,
@@ -130,14 +141,24 @@ export async function wake({ clients, namespace, registry }: Demo): Promise<void
   const placement = hint === pod.spec?.nodeName ? "hint-node" : "pool";
   const hintNow = `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`;
   const cleared = !(await registry.hasManifest(vmName, SnapshotTag.Hibernate));
-  show("operator", `VM live on ${pod.spec?.nodeName} (placement ${placement}); phase=${set.status?.phase}`, hintNow, `deleteManifest(${vmName}:${SnapshotTag.Hibernate}): cleared=${cleared}`);
-  check(5, `the probe found :hibernate, the pod woke on ${NODE} from it, ready at generation ${generation(set)}; snapshot and hint cleared`, {
-    "the wake probe is 1 HEAD with the token cached": wakeProbe.present === true && wakeProbe.requests === 1 && wakeProbe.tokenRequests === 0,
-    "the :hibernate tag is gone after the wake": cleared,
-    [`the affinity is preferredHostnameAffinity("${NODE}") (weight 100)`]: sameJSON(pod.spec?.affinity, preferredHostnameAffinity(NODE)),
-    "the pod reads restore-from-hibernate": restore,
-    [`the pod runs on ${NODE}`]: pod.spec?.nodeName === NODE,
-    "lifecycle ready at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Ready, set),
-    "the hibernated-on-node annotation is gone": set.metadata.annotations?.[Annotation.HibernatedOnNode] === undefined,
-  });
+  show(
+    "operator",
+    `VM live on ${pod.spec?.nodeName} (placement ${placement}); phase=${set.status?.phase}`,
+    hintNow,
+    `deleteManifest(${vmName}:${SnapshotTag.Hibernate}): cleared=${cleared}`,
+  );
+  check(
+    5,
+    `the probe found :hibernate, the pod woke on ${NODE} from it, ready at generation ${generation(set)}; snapshot and hint cleared`,
+    {
+      "the wake probe is 1 HEAD with the token cached":
+        wakeProbe.present === true && wakeProbe.requests === 1 && wakeProbe.tokenRequests === 0,
+      "the :hibernate tag is gone after the wake": cleared,
+      [`the affinity is preferredHostnameAffinity("${NODE}") (weight 100)`]: sameJSON(pod.spec?.affinity, preferredHostnameAffinity(NODE)),
+      "the pod reads restore-from-hibernate": restore,
+      [`the pod runs on ${NODE}`]: pod.spec?.nodeName === NODE,
+      "lifecycle ready at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Ready, set),
+      "the hibernated-on-node annotation is gone": set.metadata.annotations?.[Annotation.HibernatedOnNode] === undefined,
+    },
+  );
 }

@@ -27,14 +27,25 @@ import {
 import { patch, patchStatus, type CocoonClients } from "../src/k8s/index.js";
 
 /** Creates a CocoonSet; resolves to the server's copy, or rejects with the server's verdict. */
-export async function createCocoonSet(clients: CocoonClients, namespace: string, name: string, spec: CocoonSetInput["spec"]): Promise<unknown> {
+export async function createCocoonSet(
+  clients: CocoonClients,
+  namespace: string,
+  name: string,
+  spec: CocoonSetInput["spec"],
+): Promise<unknown> {
   const body = { apiVersion: API_VERSION, kind: Kind.CocoonSet, metadata: { name, namespace }, spec };
   return clients.customObjects.createNamespacedCustomObject({ group: GROUP, version: VERSION, namespace, plural: Plural.CocoonSet, body });
 }
 
 /** Reads a CocoonSet and parses it with the zod schema, so the rest of the code is typed. */
 export async function getCocoonSet(clients: CocoonClients, namespace: string, name: string): Promise<CocoonSet> {
-  const raw: unknown = await clients.customObjects.getNamespacedCustomObject({ group: GROUP, version: VERSION, namespace, plural: Plural.CocoonSet, name });
+  const raw: unknown = await clients.customObjects.getNamespacedCustomObject({
+    group: GROUP,
+    version: VERSION,
+    namespace,
+    plural: Plural.CocoonSet,
+    name,
+  });
   return CocoonSetSchema.parse(raw);
 }
 
@@ -63,13 +74,16 @@ export function mainVMName(set: CocoonSet): string {
  */
 export function buildMainPod(set: CocoonSet): V1Pod {
   const name = set.metadata.name ?? "";
-  if (!set.spec || !set.metadata.uid || set.metadata.generation === undefined) throw new Error(`CocoonSet ${name} has no spec, uid or generation`);
+  if (!set.spec || !set.metadata.uid || set.metadata.generation === undefined)
+    throw new Error(`CocoonSet ${name} has no spec, uid or generation`);
   const pod: V1Pod = {
     metadata: {
       name: `${name}-0`,
       namespace: set.metadata.namespace ?? "",
       labels: { [Label.CocoonSet]: name, [Label.Role]: Role.Main, [Label.Slot]: "0", "app.kubernetes.io/name": name },
-      ownerReferences: [{ apiVersion: API_VERSION, kind: KIND_COCOONSET, name, uid: set.metadata.uid, controller: true, blockOwnerDeletion: true }],
+      ownerReferences: [
+        { apiVersion: API_VERSION, kind: KIND_COCOONSET, name, uid: set.metadata.uid, controller: true, blockOwnerDeletion: true },
+      ],
     },
     spec: {
       terminationGracePeriodSeconds: 1,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Annotation, type Annotated } from "../src/index.js";
+import type { Annotation, Annotated } from "../src/index.js";
 
 /** Thrown by {@link check} when a step's state is not what the contract says. */
 export class CheckFailed extends Error {
@@ -36,7 +36,9 @@ export function check(n: number, what: string, facts: Readonly<Record<string, bo
 export function sameJSON(a: unknown, b: unknown): boolean {
   const sorted = (v: unknown) =>
     JSON.stringify(v, (_key, value: unknown) =>
-      value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1))) : value,
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)))
+        : value,
     );
   return sorted(a) === sorted(b);
 }

@@ -10,7 +10,13 @@
  */
 import { createClients } from "../src/k8s/index.js";
 import { OCIRegistry, staticCredentials } from "../src/oci/index.js";
-import { ensureControlPlaneBinaries, startControlPlane, startRegistry, type ControlPlane, type TestRegistry } from "../src/testing/index.js";
+import {
+  ensureControlPlaneBinaries,
+  startControlPlane,
+  startRegistry,
+  type ControlPlane,
+  type TestRegistry,
+} from "../src/testing/index.js";
 import { releaseTheSeat, suspendSet, wake } from "./hibernation-steps.js";
 import { CheckFailed } from "./report.js";
 import type { Demo } from "./scenario.js";
@@ -77,7 +83,8 @@ try {
   code = await main();
 } catch (err) {
   code = abort.signal.aborted ? 130 : 1;
-  const detail = err instanceof CheckFailed ? err.message : `demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
+  const detail =
+    err instanceof CheckFailed ? err.message : `demo failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
   if (code === 1) console.error(`\n✗ ${detail}`);
 }
 await registryServer?.stop();

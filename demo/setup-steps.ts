@@ -39,9 +39,17 @@ export async function installAndCreate({ clients, namespace }: Demo): Promise<vo
     `defaults: snapshotPolicy=${s?.snapshotPolicy} nodePool=${s?.nodePool} agent.mode=${s?.agent.mode} agent.os=${s?.agent.os}`,
   );
   const crowded = { ...spec, agent: { ...spec.agent, replicas: 2 } };
-  const refused = await createCocoonSet(clients, namespace, "crowded", crowded).then(() => undefined, (err: unknown) => err);
+  const refused = await createCocoonSet(clients, namespace, "crowded", crowded).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
   show("server", `create ${namespace}/crowded (agent.replicas=2): ${statusCode(refused) ?? "accepted"}`, statusMessage(refused) ?? "");
-  const offline = CocoonSetSchema.safeParse({ apiVersion: API_VERSION, kind: Kind.CocoonSet, metadata: { name: "crowded" }, spec: crowded });
+  const offline = CocoonSetSchema.safeParse({
+    apiVersion: API_VERSION,
+    kind: Kind.CocoonSet,
+    metadata: { name: "crowded" },
+    spec: crowded,
+  });
   const issue = offline.error?.issues[0];
   show("schema", "CocoonSetSchema.safeParse(crowded):", issue ? `${issue.path.join(".")}: ${issue.message}` : "accepted");
   const expected = CocoonSetSchema.parse({ apiVersion: API_VERSION, kind: Kind.CocoonSet, metadata: { name: SET }, spec });
@@ -59,15 +67,25 @@ export async function createMainPod({ clients, namespace }: Demo): Promise<void>
   const spec = set.spec;
   if (!spec) throw new Error(`CocoonSet ${SET} has no spec`);
   let pod = await clients.core.createNamespacedPod({ namespace, body: buildMainPod(set) });
-  show("operator", `created ${namespace}/${MAIN} (role=main, owned by ${SET}): ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.VMName)}`);
+  show(
+    "operator",
+    `created ${namespace}/${MAIN} (role=main, owned by ${SET}): ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.VMName)}`,
+  );
   pod = await bindToNode(clients, pod, NODE);
   show("scheduler", `bound ${MAIN} to node ${pod.spec?.nodeName}`);
   const vm = parseVMSpec(pod);
   show("agent", `parseVMSpec: boot ${vm.vmName} (image ${vm.image}, mode ${vm.mode}, os ${vm.os}, storage ${vm.storage})`);
   pod = await reportVMReady(clients, pod, { vmID: "a1b2c3", ip: "10.88.0.7", vncPort: 0 });
-  show("agent", annotations(pod, Annotation.VMID, Annotation.IP), annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration));
+  show(
+    "agent",
+    annotations(pod, Annotation.VMID, Annotation.IP),
+    annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration),
+  );
   check(2, `the pod carries the operator's VM spec and the agent's runtime, ready at generation ${generation(set)}`, {
-    "parseVMSpec(pod) equals fromAgentSpec(set.spec.agent, ...) (no drift)": sameJSON(vm, fromAgentSpec(spec.agent, mainVMName(set), spec.snapshotPolicy, "")),
+    "parseVMSpec(pod) equals fromAgentSpec(set.spec.agent, ...) (no drift)": sameJSON(
+      vm,
+      fromAgentSpec(spec.agent, mainVMName(set), spec.snapshotPolicy, ""),
+    ),
     "the pod is owned by the CocoonSet": isOwnedByCocoonSet(pod.metadata?.ownerReferences),
     "lifecycle ready at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Ready, set),
     "the VM is live (VM id and a running container)": parseVMRuntime(pod).vmID !== "" && isContainerRunning(pod),

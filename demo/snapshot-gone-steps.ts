@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { Annotation, SnapshotTag, markRestoreFromHibernate, parseVMSpec, readKeepSnapshotOnDelete, readRestoreFromHibernate } from "../src/index.js";
+import {
+  Annotation,
+  SnapshotTag,
+  markRestoreFromHibernate,
+  parseVMSpec,
+  readKeepSnapshotOnDelete,
+  readRestoreFromHibernate,
+} from "../src/index.js";
 import { isRegistryError } from "../src/oci/index.js";
 import { buildMainPod, getCocoonSet } from "./operator.js";
 import { annotations, check, show, step } from "./report.js";

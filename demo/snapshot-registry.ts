@@ -34,7 +34,14 @@ export async function pushHibernateSnapshot(registry: OCIRegistry, vmName: strin
       mediaType: OCI_MANIFEST,
       artifactType: ARTIFACT_TYPE,
       config: { mediaType: CONFIG_TYPE, digest: cfg.digest, size: cfg.bytes.length },
-      layers: [{ mediaType: "application/octet-stream", digest: layer.digest, size: layer.bytes.length, annotations: { "org.opencontainers.image.title": "memory-ranges" } }],
+      layers: [
+        {
+          mediaType: "application/octet-stream",
+          digest: layer.digest,
+          size: layer.bytes.length,
+          annotations: { "org.opencontainers.image.title": "memory-ranges" },
+        },
+      ],
     }),
   );
   await registry.putManifest(vmName, SnapshotTag.Hibernate, manifest, OCI_MANIFEST);

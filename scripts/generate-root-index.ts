@@ -40,7 +40,11 @@ export function renderRootIndex(): string {
     for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
       (checker.getAliasedSymbol(symbol).flags & ts.SymbolFlags.Value ? values : types).push(symbol.name);
     }
-    const list = (names: string[]) => names.sort().map((name) => `  ${name},`).join("\n");
+    const list = (names: string[]) =>
+      names
+        .sort()
+        .map((name) => `  ${name},`)
+        .join("\n");
     blocks.push(`export {\n${list(values)}\n} from "${specifier}";`, `export type {\n${list(types)}\n} from "${specifier}";`);
   }
   return `${HEADER}${blocks.join("\n")}\n`;

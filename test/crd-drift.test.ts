@@ -81,7 +81,9 @@ describe("diffPaths", () => {
       metadata: { name: "n", annotations: { "controller-gen.kubebuilder.io/version": "v0.20.1" } },
       spec: { description: "theirs", properties: { description: { type: "string", description: "d" } } },
     };
-    expect(diffPaths(normalizeCRD({ metadata: { name: "n" }, spec: { properties: { description: { type: "string" } } } }), normalizeCRD(theirs))).toEqual([]);
+    expect(
+      diffPaths(normalizeCRD({ metadata: { name: "n" }, spec: { properties: { description: { type: "string" } } } }), normalizeCRD(theirs)),
+    ).toEqual([]);
   });
 });
 
@@ -107,7 +109,7 @@ describe.skipIf(GO_CRDS_DIR === undefined)("CRD drift against controller-gen", (
     delete replicas.default;
     expect(diffPaths(normalizeCRD(mutated), goCRD(CASES[0][0]))).toEqual([
       "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.agent.properties.replicas.default: missing in ours (controller-gen 0)",
-      'spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.agent.properties.replicas.minimum: ours 1 != controller-gen 0',
+      "spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.agent.properties.replicas.minimum: ours 1 != controller-gen 0",
     ]);
   });
 });

@@ -10,7 +10,9 @@ const rendered = renderCRDFiles();
 
 describe("crds/ is up to date (run `npm run generate` to fix)", () => {
   it("holds exactly the generated manifests", () => {
-    const committed = readdirSync(CRDS_DIR).filter((name) => name.endsWith(".yaml")).sort();
+    const committed = readdirSync(CRDS_DIR)
+      .filter((name) => name.endsWith(".yaml"))
+      .sort();
     expect(committed).toEqual(Object.keys(rendered).sort());
   });
 

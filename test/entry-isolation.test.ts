@@ -22,9 +22,13 @@ function loadWith(entry: string, allowed: readonly string[]): string {
     }`;
   const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
   const script = `const m = await import(${JSON.stringify(`${root}/dist/${entry}`)}); console.log(Object.keys(m).length);`;
-  return execFileSync(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", script], {
-    encoding: "utf8",
-  }).trim();
+  return execFileSync(
+    process.execPath,
+    ["--import", `data:text/javascript,${encodeURIComponent(register)}`, "--input-type=module", "-e", script],
+    {
+      encoding: "utf8",
+    },
+  ).trim();
 }
 
 describe.skipIf(!existsSync(`${root}/dist/meta/index.js`))("entry point isolation (built dist)", () => {

@@ -28,7 +28,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // CI's runtime matrix shares one server among its runs (scripts/ci/shared-control-plane.ts).
   const sharedFile = process.env.COCOON_SHARED_CONTROL_PLANE;
   if (sharedFile !== undefined && sharedFile !== "") {
-    const shared = JSON.parse(readFileSync(sharedFile, "utf8")) as { connection: ControlPlaneConnection; binaries: { etcd: string; kubeApiserver: string } };
+    const shared = JSON.parse(readFileSync(sharedFile, "utf8")) as {
+      connection: ControlPlaneConnection;
+      binaries: { etcd: string; kubeApiserver: string };
+    };
     project.provide("controlPlane", shared.connection);
     project.provide("controlPlaneBinaries", shared.binaries);
     project.provide("registryBinary", (await ensureRegistryBinary()).registry);
@@ -37,7 +40,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const binaries = await ensureControlPlaneBinaries();
   const registry = await ensureRegistryBinary();
   const plane = await startControlPlane({ binaries });
-  process.stderr.write(`[controlplane] shared control plane at ${plane.server} ready in ${plane.startupMs} ms (binaries: ${binaries.source})\n`);
+  process.stderr.write(
+    `[controlplane] shared control plane at ${plane.server} ready in ${plane.startupMs} ms (binaries: ${binaries.source})\n`,
+  );
   project.provide("controlPlane", plane.connection);
   project.provide("controlPlaneBinaries", { etcd: binaries.etcd, kubeApiserver: binaries.kubeApiserver });
   project.provide("registryBinary", registry.registry);

@@ -13,7 +13,9 @@ describe("public API report", () => {
 
   it.each(ENTRY_POINTS.map((e) => [e.name, e.file] as const))("%s matches %s", (_name, file) => {
     const fresh = reports.find((r) => r.file === file)?.text;
-    expect(fresh, `${file} is stale: run npm run api:report and note the change in CHANGELOG.md`).toBe(readFileSync(`${root}/${file}`, "utf8"));
+    expect(fresh, `${file} is stale: run npm run api:report and note the change in CHANGELOG.md`).toBe(
+      readFileSync(`${root}/${file}`, "utf8"),
+    );
   });
 
   it("src/index.ts is what `npm run generate` renders from the two barrels", () => {

@@ -7,10 +7,20 @@ import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const read = (file: string) => JSON.parse(readFileSync(join(root, file), "utf8")) as Record<string, unknown>;
-const pkg = read("package.json") as { engines: { node: string }; peerDependencies: Record<string, string>; devDependencies: Record<string, string> };
-const matrix = read("scripts/ci/matrix.json") as { node: string[]; clientNode: string[]; refusedNode: string[]; refusedClientNode: string[]; mainRun: { node: string; clientNode: string } };
+const pkg = read("package.json") as {
+  engines: { node: string };
+  peerDependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const matrix = read("scripts/ci/matrix.json") as {
+  node: string[];
+  clientNode: string[];
+  refusedNode: string[];
+  refusedClientNode: string[];
+  mainRun: { node: string; clientNode: string };
+};
 const lock = read("package-lock.json") as { packages: Record<string, { version: string }> };
-const { refusal } = createRequire(import.meta.url)(join(root, "install-check.cjs")) as { refusal(version: string): string | undefined };
+const { refusal } = createRequire(import.meta.url)(join(root, "install-check.cjs")) as { refusal: (version: string) => string | undefined };
 const peer = pkg.peerDependencies["@kubernetes/client-node"] ?? "";
 
 // package.json admits exactly what scripts/ci/matrix.sh proves, and refuses what it proves refused.
@@ -43,7 +53,20 @@ describe("install-check.cjs (the preinstall that refuses an unproven Node)", () 
   });
 
   it("agrees with semver on engines for every version around the bounds", () => {
-    const versions = ["18.20.0", "20.19.0", "20.20.2", "21.7.3", "22.12.0", "22.18.9", "22.19.0", "23.11.1", "24.0.0", "24.99.0", "25.0.0", "26.1.0"];
+    const versions = [
+      "18.20.0",
+      "20.19.0",
+      "20.20.2",
+      "21.7.3",
+      "22.12.0",
+      "22.18.9",
+      "22.19.0",
+      "23.11.1",
+      "24.0.0",
+      "24.99.0",
+      "25.0.0",
+      "26.1.0",
+    ];
     expect(versions.map((v) => refusal(v) === undefined)).toEqual(versions.map((v) => semver.satisfies(v, pkg.engines.node)));
   });
 

@@ -83,16 +83,21 @@ export function load(app) {
   app.renderer.defineTheme("cocoon", CocoonTheme);
 
   // After link resolution (priority -300), so `{@link meta!x}` in the guides still finds "meta".
-  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
-    const root = process.cwd();
-    const paths = importPaths(root);
-    for (const module of context.project.getReflectionsByKind(ReflectionKind.Module)) {
-      const file = context.project.getSymbolIdFromReflection(module)?.fileName;
-      const importPath = file === undefined ? undefined : paths.get(relative(root, file));
-      if (importPath === undefined) app.logger.warn(`cocoon plugin: module ${module.name} (${file}) is no entry point of package.json exports`);
-      else module.name = importPath;
-    }
-  }, -400);
+  app.converter.on(
+    Converter.EVENT_RESOLVE_END,
+    (context) => {
+      const root = process.cwd();
+      const paths = importPaths(root);
+      for (const module of context.project.getReflectionsByKind(ReflectionKind.Module)) {
+        const file = context.project.getSymbolIdFromReflection(module)?.fileName;
+        const importPath = file === undefined ? undefined : paths.get(relative(root, file));
+        if (importPath === undefined)
+          app.logger.warn(`cocoon plugin: module ${module.name} (${file}) is no entry point of package.json exports`);
+        else module.name = importPath;
+      }
+    },
+    -400,
+  );
 
   app.renderer.hooks.on("body.end", () => JSX.createElement("script", null, JSX.createElement(JSX.Raw, { html: MERMAID_LOADER })));
 

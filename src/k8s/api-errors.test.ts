@@ -1,15 +1,6 @@
 import { ApiException } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
-import {
-  isAlreadyExists,
-  isConflict,
-  isForbidden,
-  isInvalid,
-  isNotFound,
-  statusCode,
-  statusMessage,
-  statusReason,
-} from "./api-errors.js";
+import { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";
 
 /** A Status body exactly as kube-apiserver sends it. */
 const statusBody = (code: number, reason: string, message: string): string =>
@@ -91,9 +82,7 @@ describe("statusReason and statusMessage", () => {
 
   it("read a body given as an object and a Status thrown directly", () => {
     expect(statusReason(lookAlike)).toBe("NotFound");
-    expect(statusMessage({ kind: "Status", message: "too old resource version", reason: "Expired" })).toBe(
-      "too old resource version",
-    );
+    expect(statusMessage({ kind: "Status", message: "too old resource version", reason: "Expired" })).toBe("too old resource version");
   });
 
   it("read response.body", () => {

@@ -38,8 +38,7 @@ const KNOWN_REASONS: ReadonlySet<string> = new Set([
 /** How deep a `cause` chain is followed; guards against cycles. */
 const MAX_CAUSE_DEPTH = 8;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 const httpCode = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isInteger(value) && value >= 100 && value <= 599 ? value : undefined;

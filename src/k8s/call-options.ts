@@ -1,4 +1,10 @@
-import { Observable, setHeaderOptions, type ConfigurationOptions, type ObservableMiddleware, type RequestContext } from "@kubernetes/client-node";
+import {
+  Observable,
+  setHeaderOptions,
+  type ConfigurationOptions,
+  type ObservableMiddleware,
+  type RequestContext,
+} from "@kubernetes/client-node";
 
 /** What one call through client-node's generated APIs may carry. */
 export interface CallSettings {

@@ -13,29 +13,31 @@ const stock = { core: kc.makeApiClient(CoreV1Api), customObjects: kc.makeApiClie
 
 describe("client parameters are structural", () => {
   it("accept stock client-node clients", () => {
-    expectTypeOf(stock).toMatchTypeOf<PatchClients>();
-    expectTypeOf(stock).toMatchTypeOf<AnnotationClients>();
-    expectTypeOf(stock).toMatchTypeOf<PodPatchClients>();
-    expectTypeOf(stock).toMatchTypeOf<CocoonSetPatchClients>();
-    expectTypeOf(stock).toMatchTypeOf<ReleaseSeatClients>();
-    expectTypeOf(stock).toMatchTypeOf<InstallCRDsClients>();
+    expectTypeOf(stock).toExtend<PatchClients>();
+    expectTypeOf(stock).toExtend<AnnotationClients>();
+    expectTypeOf(stock).toExtend<PodPatchClients>();
+    expectTypeOf(stock).toExtend<CocoonSetPatchClients>();
+    expectTypeOf(stock).toExtend<ReleaseSeatClients>();
+    expectTypeOf(stock).toExtend<InstallCRDsClients>();
   });
 
   it("accept CocoonClients", () => {
-    expectTypeOf<CocoonClients>().toMatchTypeOf<PatchClients>();
-    expectTypeOf<CocoonClients>().toMatchTypeOf<ReleaseSeatClients>();
-    expectTypeOf<CocoonClients>().toMatchTypeOf<InstallCRDsClients>();
+    expectTypeOf<CocoonClients>().toExtend<PatchClients>();
+    expectTypeOf<CocoonClients>().toExtend<ReleaseSeatClients>();
+    expectTypeOf<CocoonClients>().toExtend<InstallCRDsClients>();
   });
 
   it("do not accept a CoreV1Api where a CustomObjectsApi is needed", () => {
-    expectTypeOf({ customObjects: stock.core }).not.toMatchTypeOf<CocoonSetPatchClients>();
+    expectTypeOf({ customObjects: stock.core }).not.toExtend<CocoonSetPatchClients>();
   });
 
   it("keep the object's type through a patch", () => {
     const pod = {} as V1Pod;
     expectTypeOf(patchHibernateState(stock, pod, true)).toEqualTypeOf<Promise<V1Pod>>();
-    expectTypeOf(patch(stock, pod, (copy) => {
+    expectTypeOf(
+      patch(stock, pod, (copy) => {
         expectTypeOf(copy).toEqualTypeOf<V1Pod>();
-      })).toEqualTypeOf<Promise<V1Pod>>();
+      }),
+    ).toEqualTypeOf<Promise<V1Pod>>();
   });
 });

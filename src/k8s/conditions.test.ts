@@ -51,7 +51,10 @@ describe("setStatusCondition", () => {
       name: "should-add",
       start: [ready("True", "R", { lastTransitionTime: EARLIER, type: "First" })],
       set: ready("True", "R"),
-      want: [ready("True", "R", { lastTransitionTime: EARLIER, type: "First" }), ready("True", "R", { lastTransitionTime: "2026-08-12T10:00:00Z" })],
+      want: [
+        ready("True", "R", { lastTransitionTime: EARLIER, type: "First" }),
+        ready("True", "R", { lastTransitionTime: "2026-08-12T10:00:00Z" }),
+      ],
       changed: true,
     },
     {
@@ -134,9 +137,7 @@ describe("setStatusCondition", () => {
   });
 
   it("writes Dates truncated to the second into client-node V1Condition lists", () => {
-    const conditions: V1Condition[] = [
-      { type: "Other", status: "True", reason: "R", message: "", lastTransitionTime: new Date(EARLIER) },
-    ];
+    const conditions: V1Condition[] = [{ type: "Other", status: "True", reason: "R", message: "", lastTransitionTime: new Date(EARLIER) }];
     expect(setStatusCondition(conditions, newReadyCondition(2, "False", "Down", "x"), NOW)).toBe(true);
     expect(conditions[1]?.lastTransitionTime).toStrictEqual(new Date("2026-08-12T10:00:00Z"));
     conditions[1]!.lastTransitionTime = new Date(EARLIER);

@@ -3,8 +3,6 @@
 
 import { ConditionStatus } from "../apis/v1/condition-status.js";
 
-
-
 /**
  * A status condition (`metav1.Condition`), structurally compatible with client-node's `V1Condition`
  * and with plain JSON.
@@ -41,12 +39,7 @@ export const CONDITION_TYPE_READY = "Ready";
  * setStatusCondition(set.status.conditions, newReadyCondition(set.metadata.generation, "True", "AllReady", ""));
  * ```
  */
-export function newReadyCondition(
-  generation: number,
-  status: ConditionStatus,
-  reason: string,
-  message: string,
-): Condition {
+export function newReadyCondition(generation: number, status: ConditionStatus, reason: string, message: string): Condition {
   return { type: CONDITION_TYPE_READY, status, reason, message, observedGeneration: generation };
 }
 
@@ -69,7 +62,7 @@ export function formatConditionTime(time: Date): string {
 }
 
 /** Go's `Time.IsZero` for both representations; an invalid `Date` or an empty string also count as unset. */
-const isUnset = (time: Date | string | undefined): boolean =>
+const isUnset = (time: Date | string | null | undefined): boolean =>
   time === undefined || time === null || time === "" || (time instanceof Date && Number.isNaN(time.getTime()));
 
 /**

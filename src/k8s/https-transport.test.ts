@@ -60,7 +60,9 @@ async function startServer(tls: { certPem: string; keyPem: string } | undefined)
     });
   };
   const server = tls === undefined ? http.createServer(listener) : https.createServer({ cert: tls.certPem, key: tls.keyPem }, listener);
-  server.on("connection", () => void state.connections++);
+  server.on("connection", () => {
+    state.connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as net.AddressInfo;
   return Object.assign(state, { url: `${tls === undefined ? "http" : "https"}://127.0.0.1:${port}` });
@@ -83,7 +85,9 @@ let plainAuth: KeepAliveAuthentication;
 beforeAll(async () => {
   secure = await startServer(ca);
   plain = await startServer(undefined);
-  secureAuth = keepAliveAuthentication(kubeConfigFor(secure.url, { caData: Buffer.from(ca.certPem).toString("base64"), tlsServerName: SERVER_NAME }));
+  secureAuth = keepAliveAuthentication(
+    kubeConfigFor(secure.url, { caData: Buffer.from(ca.certPem).toString("base64"), tlsServerName: SERVER_NAME }),
+  );
   plainAuth = keepAliveAuthentication(kubeConfigFor(plain.url, { skipTLSVerify: true }));
 });
 
@@ -101,7 +105,12 @@ afterEach(() => {
 });
 
 /** A request as client-node's generated code and the KubeConfig build it: URL, method, headers, body, agent. */
-async function request(server: TestServer, method: HttpMethod, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+async function request(
+  server: TestServer,
+  method: HttpMethod,
+  path: string,
+  init: { body?: unknown; headers?: Record<string, string> } = {},
+) {
   const context = new RequestContext(`${server.url}${path}`, method);
   for (const [name, value] of Object.entries(init.headers ?? {})) context.setHeaderParam(name, value);
   if (init.body !== undefined) context.setBody(init.body as string);
@@ -204,7 +213,8 @@ describe("createHttpsTransport", () => {
     ["deflate (raw)", "deflate", (data) => zlib.deflateRawSync(data)],
     ["br", "br", (data) => zlib.brotliCompressSync(data)],
   ])("decodes a %s response", async (_name, coding, compress) => {
-    secure.handler = (_req, res) => res.writeHead(200, { "Content-Encoding": coding, "Content-Type": "application/json" }).end(compress(Buffer.from(big)));
+    secure.handler = (_req, res) =>
+      res.writeHead(200, { "Content-Encoding": coding, "Content-Type": "application/json" }).end(compress(Buffer.from(big)));
     const response = await send(transport, await request(secure, HttpMethod.GET, "/api/v1/pods"));
     expect(await response.body.text()).toBe(big);
     expect(response.headers["content-encoding"]).toBe(coding);
@@ -219,7 +229,7 @@ describe("createHttpsTransport", () => {
 
   describe("aborts", () => {
     it.each([
-      ["before the response", (res: http.ServerResponse) => void res],
+      ["before the response", (_res: http.ServerResponse) => undefined],
       ["in the middle of the body", (res: http.ServerResponse) => void res.writeHead(200, { "Content-Length": "100" }).write("{")],
     ])("%s: rejects with an AbortError at once", async (_when, stall) => {
       secure.handler = (_req, res) => stall(res);
@@ -284,7 +294,9 @@ describe("createHttpsTransport", () => {
   });
 
   it("hands a request context without agents (client-node 2.x's carry an undici dispatcher) to the default library", async () => {
-    const delegated = vi.spyOn(IsomorphicFetchHttpLibrary.prototype, "send").mockReturnValue(new Observable(Promise.reject(new Error("delegated"))));
+    const delegated = vi
+      .spyOn(IsomorphicFetchHttpLibrary.prototype, "send")
+      .mockReturnValue(new Observable(Promise.reject(new Error("delegated"))));
     try {
       const context = Object.assign(new RequestContext(`${plain.url}/api`, HttpMethod.GET), { getAgent: undefined });
       expect((await failure(send(createHttpsTransport(), context))).message).toBe("delegated");
@@ -297,7 +309,12 @@ describe("createHttpsTransport", () => {
 });
 
 describe("createHttpsTransport under client-node's generated API", () => {
-  const pod = { apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "ns", labels: { a: "1" } }, spec: { containers: [{ name: "c", image: "busybox" }] } };
+  const pod = {
+    apiVersion: "v1",
+    kind: "Pod",
+    metadata: { name: "p", namespace: "ns", labels: { a: "1" } },
+    spec: { containers: [{ name: "c", image: "busybox" }] },
+  };
   const notFound = { kind: "Status", apiVersion: "v1", status: "Failure", message: 'pods "q" not found', reason: "NotFound", code: 404 };
 
   it("deserializes objects and builds ApiExceptions, over one connection", async () => {
@@ -307,7 +324,11 @@ describe("createHttpsTransport under client-node's generated API", () => {
     };
     const connections = secure.connections;
     const core = new CoreV1Api(
-      createConfiguration({ baseServer: new ServerConfiguration(secure.url, {}), authMethods: { default: secureAuth }, httpApi: transport }),
+      createConfiguration({
+        baseServer: new ServerConfiguration(secure.url, {}),
+        authMethods: { default: secureAuth },
+        httpApi: transport,
+      }),
     );
     const read = await core.readNamespacedPod({ name: "p", namespace: "ns" });
     expect(read.metadata?.labels).toEqual({ a: "1" });

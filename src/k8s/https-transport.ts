@@ -19,7 +19,10 @@ const inflate = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflate
 const inflateRaw = promisify<zlib.InputType, zlib.ZlibOptions, Buffer>(zlib.inflateRaw);
 const brotliDecompress = promisify<zlib.InputType, Buffer>(zlib.brotliDecompress);
 
-type Settle = { resolve: (response: ResponseContext) => void; reject: (err: unknown) => void };
+interface Settle {
+  resolve: (response: ResponseContext) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
  * Makes a client-node HTTP library (the `httpApi` of `createConfiguration`) that sends requests
@@ -79,7 +82,10 @@ export function createHttpsTransport(): HttpLibrary {
 
 function send(request: RequestContext, body: string | Uint8Array | undefined, settle: Settle): void {
   const signal = typeof request.getSignal === "function" ? request.getSignal() : undefined;
-  if (signal?.aborted) return settle.reject(abortError(signal)); // before a pooled socket is taken, only to be destroyed
+  if (signal?.aborted) {
+    settle.reject(abortError(signal));
+    return;
+  } // before a pooled socket is taken, only to be destroyed
   const url = request.getUrl();
   const method = request.getHttpMethod();
   const options: https.RequestOptions = { method, headers: request.getHeaders() };
@@ -109,7 +115,7 @@ function receive(res: http.IncomingMessage, method: HttpMethod, settle: Settle):
   });
   res.on("error", settle.reject); // e.g. the connection closed mid-body; after an abort, the request's AbortError came first
   res.on("end", () => {
-    const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+    const raw = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, length);
     const status = res.statusCode ?? 0;
     const headers = flatHeaders(res.headers);
     const coding = headers["content-encoding"];
@@ -144,7 +150,7 @@ function decode(coding: string, raw: Buffer): Promise<Buffer> {
     case "deflate":
     case "x-deflate":
       // zlib-wrapped (RFC 1950) as the RFC says, or raw deflate as some servers send it.
-      return (raw[0]! & 0x0f) === 0x08 ? inflate(raw, LENIENT) : inflateRaw(raw, LENIENT);
+      return ((raw[0] as number) & 0x0f) === 0x08 ? inflate(raw, LENIENT) : inflateRaw(raw, LENIENT);
     case "br":
       return brotliDecompress(raw);
     default:

@@ -51,7 +51,9 @@ describe("installCRDs", () => {
   });
 
   it("times out with a TimeoutError that says where it stood", async () => {
-    const { clients } = setup((method) => (method === "getClusterCustomObject" ? status({ type: "Established", status: "False", message: "installing" }) : {}));
+    const { clients } = setup((method) =>
+      method === "getClusterCustomObject" ? status({ type: "Established", status: "False", message: "installing" }) : {},
+    );
     const started = Date.now();
     const err = (await installCRDs(clients, { timeoutMs: 300 }).catch((e: unknown) => e)) as DOMException;
     expect(Date.now() - started).toBeLessThan(2000);

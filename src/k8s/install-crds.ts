@@ -108,7 +108,10 @@ async function waitEstablished(
     if (names?.status === "False") {
       throw new CocoonError("ERR_INVALID_OBJECT", `CRD ${name}: names not accepted: ${names.reason ?? ""} ${names.message ?? ""}`.trim());
     }
-    progress.set(name, conditions.map((c) => `${c.type ?? "?"}=${c.status ?? "?"}${c.message ? ` (${c.message})` : ""}`).join(", ") || "no conditions yet");
+    progress.set(
+      name,
+      conditions.map((c) => `${c.type ?? "?"}=${c.status ?? "?"}${c.message ? ` (${c.message})` : ""}`).join(", ") || "no conditions yet",
+    );
     await delay(POLL_MS, undefined, { signal });
   }
 }

@@ -12,7 +12,7 @@ export interface AgentTwin {
 
 /** The fields of an agent this module reads. Node keeps the constructor options on `agent.options`. */
 interface AgentFields {
-  options?: Record<string, unknown>;
+  options?: unknown;
   proxy?: unknown;
   proxyRequestOptions?: unknown;
 }
@@ -60,7 +60,8 @@ export function sameAgentSettings(a: http.Agent, b: http.Agent): boolean {
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return typeof a === "function" && typeof b === "function";
-  if (a instanceof Uint8Array || b instanceof Uint8Array) return a instanceof Uint8Array && b instanceof Uint8Array && Buffer.compare(a, b) === 0;
+  if (a instanceof Uint8Array || b instanceof Uint8Array)
+    return a instanceof Uint8Array && b instanceof Uint8Array && Buffer.compare(a, b) === 0;
   if (a instanceof URL || b instanceof URL) return a instanceof URL && b instanceof URL && a.href === b.href;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
@@ -94,5 +95,6 @@ function fingerprint(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${fingerprint(v)}`).join(",")}}`;
   }
   if (typeof value === "function") return "fn";
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify returns undefined for a symbol
   return JSON.stringify(value) ?? "undefined";
 }

@@ -20,7 +20,10 @@ function kubeConfig(cluster: Partial<Cluster> = {}, user: Partial<User> = { toke
 async function authenticate(auth: { applySecurityAuthentication(ctx: RequestContext): void | Promise<void> }) {
   const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
   await auth.applySecurityAuthentication(context);
-  return { agent: context.getAgent() as http.Agent & { keepAlive?: boolean; options?: Record<string, unknown> }, headers: context.getHeaders() };
+  return {
+    agent: context.getAgent() as http.Agent & { keepAlive?: boolean; options?: Record<string, unknown> },
+    headers: context.getHeaders(),
+  };
 }
 
 describe("keepAliveAuthentication", () => {
@@ -53,7 +56,7 @@ describe("keepAliveAuthentication", () => {
     const a = await authenticate(auth);
     kc.clusters[0] = { ...kc.clusters[0]!, caData: PEM_B };
     const b = await authenticate(auth);
-    kc.clusters[0] = { ...kc.clusters[0]!, caData: PEM_A };
+    kc.clusters[0] = { ...kc.clusters[0], caData: PEM_A };
     const again = await authenticate(auth);
     expect(b.agent).not.toBe(a.agent);
     expect(again.agent).toBe(a.agent);
@@ -94,7 +97,10 @@ describe("keepAliveAuthentication", () => {
     const kc = kubeConfig();
     const auth = keepAliveAuthentication(kc);
     const withCa = async (i: number) => {
-      kc.clusters[0] = { ...kc.clusters[0]!, caData: Buffer.from(`-----BEGIN CERTIFICATE-----\nCA${i}\n-----END CERTIFICATE-----\n`).toString("base64") };
+      kc.clusters[0] = {
+        ...kc.clusters[0]!,
+        caData: Buffer.from(`-----BEGIN CERTIFICATE-----\nCA${i}\n-----END CERTIFICATE-----\n`).toString("base64"),
+      };
       return (await authenticate(auth)).agent;
     };
     const first = await withCa(0);

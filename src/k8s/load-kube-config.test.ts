@@ -124,7 +124,11 @@ describe("loadKubeConfig: $KUBECONFIG", () => {
 
   it("drops invalid entries that are not in use", () => {
     const a = kubeconfig("a.yaml", "a", full("a", "https://a"), { cluster: ["broken", ""] });
-    expect(load({ KUBECONFIG: a }).getClusters().map((c) => c.name)).toEqual(["a"]);
+    expect(
+      load({ KUBECONFIG: a })
+        .getClusters()
+        .map((c) => c.name),
+    ).toEqual(["a"]);
   });
 
   it("does not read ~/.kube/config when $KUBECONFIG is set", () => {
@@ -175,7 +179,11 @@ describe("loadKubeConfig: in-cluster", () => {
 
   it.each([
     ["IPv6 host is bracketed", { KUBERNETES_SERVICE_HOST: "fd00::1", KUBERNETES_SERVICE_PORT: "443" }, "https://[fd00::1]:443"],
-    ["port 8080 still uses https, like client-go", { KUBERNETES_SERVICE_HOST: "10.0.0.1", KUBERNETES_SERVICE_PORT: "8080" }, "https://10.0.0.1:8080"],
+    [
+      "port 8080 still uses https, like client-go",
+      { KUBERNETES_SERVICE_HOST: "10.0.0.1", KUBERNETES_SERVICE_PORT: "8080" },
+      "https://10.0.0.1:8080",
+    ],
   ])("%s", (_name, env, server) => {
     serviceAccount({ token: "t" });
     const kc = load(env);

@@ -65,7 +65,8 @@ function merge(configs: readonly KubeConfig[]): KubeConfig {
     for (const c of kc.getClusters()) if (!clusters.has(c.name)) clusters.set(c.name, c);
     for (const u of kc.getUsers()) if (!users.has(u.name)) users.set(u.name, u);
     for (const c of kc.getContexts()) if (!contexts.has(c.name)) contexts.set(c.name, c);
-    currentContext ||= (kc.getCurrentContext() as string | undefined) ?? "";
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- undefined in a kubeconfig without current-context
+    currentContext ||= kc.getCurrentContext() ?? "";
   }
   const merged = new KubeConfig();
   merged.loadFromOptions({
@@ -120,9 +121,7 @@ function inClusterConfig(env: Env, dir: string): KubeConfig | string {
     ],
     // client-node's FileAuth re-reads the token file every minute, so rotated tokens are picked up.
     users: [{ name: "inClusterUser", authProvider: { name: "tokenFile", config: { tokenFile } } }],
-    contexts: [
-      { name: "inClusterContext", cluster: "inCluster", user: "inClusterUser", ...(namespace ? { namespace } : {}) },
-    ],
+    contexts: [{ name: "inClusterContext", cluster: "inCluster", user: "inClusterUser", ...(namespace ? { namespace } : {}) }],
     currentContext: "inClusterContext",
   });
   return kc;

@@ -69,7 +69,8 @@ describe("releaseSeat", () => {
 
   it("deletes with a uid precondition, and a failed precondition means already gone", async () => {
     const { clients, calls } = setup((method) => {
-      if (method === "deleteNamespacedPod") throw apiError(409, "Conflict", "Precondition failed: UID in precondition: u1, UID in object meta: u2");
+      if (method === "deleteNamespacedPod")
+        throw apiError(409, "Conflict", "Precondition failed: UID in precondition: u1, UID in object meta: u2");
       return pod(undefined, "u1");
     });
     expect(await releaseSeat(clients, pod(undefined, "u1"))).toEqual({ flagged: true, deletion: "already-gone" });

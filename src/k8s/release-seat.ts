@@ -74,7 +74,11 @@ export interface ReleaseSeatResult {
  * if (!result.flagged) metrics.coldWakes.inc(); // the snapshot was not kept
  * ```
  */
-export async function releaseSeat(clients: ReleaseSeatClients, pod: KubeObject, options: ReleaseSeatOptions = {}): Promise<ReleaseSeatResult> {
+export async function releaseSeat(
+  clients: ReleaseSeatClients,
+  pod: KubeObject,
+  options: ReleaseSeatOptions = {},
+): Promise<ReleaseSeatResult> {
   const { signal, logger } = options;
   const target = resolveTarget(pod);
   const { kind, name, namespace } = target;

@@ -176,7 +176,12 @@ describe("runTicker", () => {
   });
 
   it.each([
-    ["throws", () => { throw new Error("boom"); }],
+    [
+      "throws",
+      () => {
+        throw new Error("boom");
+      },
+    ],
     ["rejects", () => Promise.reject(new Error("boom"))],
   ])("stops and rejects when fn %s", async (_name, fn) => {
     const controller = new AbortController();

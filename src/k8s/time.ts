@@ -98,6 +98,7 @@ export function runTicker(ms: number, fn: (signal: AbortSignal) => unknown, sign
         do {
           pending = false;
           await fn(signal);
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- a tick during `await fn` sets it
         } while (pending && !signal.aborted);
       } catch (err) {
         running = false;

@@ -66,10 +66,20 @@ describe("fromAgentSpec", () => {
   });
 
   it.each<[string, Partial<AgentSpecLike>, string | undefined, Partial<VMSpec>]>([
-    ["explicit empty strings default too", { mode: "", os: "", backend: "" }, "", { mode: "clone", os: "linux", backend: "cloud-hypervisor", snapshotPolicy: "always" }],
+    [
+      "explicit empty strings default too",
+      { mode: "", os: "", backend: "" },
+      "",
+      { mode: "clone", os: "linux", backend: "cloud-hypervisor", snapshotPolicy: "always" },
+    ],
     ["undefined snapshot policy defaults to always", {}, undefined, { snapshotPolicy: "always" }],
     ["the policy comes from the argument", {}, "never", { snapshotPolicy: "never" }],
-    ["invalid enums pass through", { mode: "fork", os: "plan9", backend: "qemu", connType: "telnet" }, "sometimes", { mode: "fork", os: "plan9", backend: "qemu", connType: "telnet", snapshotPolicy: "sometimes" }],
+    [
+      "invalid enums pass through",
+      { mode: "fork", os: "plan9", backend: "qemu", connType: "telnet" },
+      "sometimes",
+      { mode: "fork", os: "plan9", backend: "qemu", connType: "telnet", snapshotPolicy: "sometimes" },
+    ],
     ["connType has no default", { connType: "" }, "always", { connType: "" }],
     ["macos passes through", { os: "macos" }, "always", { os: "macos" }],
     ["probe port 22", { probePort: 22 }, "always", { probePort: "22" }],
@@ -90,7 +100,7 @@ describe("fromAgentSpec", () => {
   it.each<[string, AgentSpecLike["storage"], string]>([
     ["missing storage", undefined, ""],
     ["null storage", null, ""],
-    ["zero quantity is written as \"0\"", "0", "0"],
+    ['zero quantity is written as "0"', "0", "0"],
     ["integer storage", 0, "0"],
     ["canonical input is kept", "100G", "100G"],
     ["1000M is 1G", "1000M", "1G"],
@@ -180,7 +190,11 @@ describe("fromToolboxSpec", () => {
   });
 
   it.each<[string, Partial<ToolboxSpecLike>, Partial<VMSpec>]>([
-    ["windows static with storage and probe port", { os: "windows", mode: "static", storage: "8Gi", probePort: 3389 }, { os: "windows", mode: "static", storage: "8Gi", probePort: "3389", managed: false }],
+    [
+      "windows static with storage and probe port",
+      { os: "windows", mode: "static", storage: "8Gi", probePort: 3389 },
+      { os: "windows", mode: "static", storage: "8Gi", probePort: "3389", managed: false },
+    ],
     ["probe port 0 is unset", { probePort: 0 }, { probePort: "" }],
     ["invalid os passes through", { os: "beos" }, { os: "beos" }],
     ["force pull", { forcePull: true }, { forcePull: true }],
@@ -191,7 +205,26 @@ describe("fromToolboxSpec", () => {
 
 describe("drift detection: parseVMSpec(apply(fromXSpec(...))) is fromXSpec(...)", () => {
   it.each<[string, VMSpec]>([
-    ["full agent", fromAgentSpec({ image: "img", mode: "run", os: "windows", storage: "100G", network: "n", forcePull: true, noDirectIO: true, connType: "rdp", backend: "firecracker", probePort: 22 }, "vk-a-b-1", "main-only", "vk-a-b-0")],
+    [
+      "full agent",
+      fromAgentSpec(
+        {
+          image: "img",
+          mode: "run",
+          os: "windows",
+          storage: "100G",
+          network: "n",
+          forcePull: true,
+          noDirectIO: true,
+          connType: "rdp",
+          backend: "firecracker",
+          probePort: 22,
+        },
+        "vk-a-b-1",
+        "main-only",
+        "vk-a-b-0",
+      ),
+    ],
     ["default agent", fromAgentSpec({ image: "img" }, "vk-a-b-0", "", "")],
     ["static toolbox", fromToolboxSpec({ image: "img", mode: "static" }, "vk-a-b-tb", "never")],
     ["default toolbox", fromToolboxSpec({}, "vk-a-b-tb", "")],

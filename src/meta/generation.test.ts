@@ -77,7 +77,7 @@ describe("readCocoonSetGeneration (Go TestReadCocoonSetGeneration)", () => {
     expect(readCocoonSetGeneration({ metadata: { annotations: {} } })).toBe(0);
   });
 
-  it("valid: \"7\" reads 7", () => {
+  it('valid: "7" reads 7', () => {
     expect(readCocoonSetGeneration(withGeneration("7"))).toBe(7);
   });
 
@@ -93,7 +93,7 @@ describe("readCocoonSetGeneration (Go TestReadCocoonSetGeneration)", () => {
     expect(typeof readCocoonSetGeneration(withGeneration("9007199254740991"))).toBe("number");
   });
 
-  it("reads a value that is not a string as \"\", so 0", () => {
+  it('reads a value that is not a string as "", so 0', () => {
     for (const value of [7, 7n, true, null, ["7"], { toString: () => "7" }]) {
       const obj = { metadata: { annotations: { [Annotation.CocoonSetGeneration]: value } } };
       expect(readCocoonSetGeneration(obj as unknown as Annotated)).toBe(0);
@@ -153,7 +153,7 @@ describe("cocoonSetGenerationAnnotations", () => {
 });
 
 describe("stampCocoonSetGeneration (Go TestStampCocoonSetGeneration)", () => {
-  it("writes 42 as \"42\", creating the map", () => {
+  it('writes 42 as "42", creating the map', () => {
     const pod: Annotated = {};
     stampCocoonSetGeneration(pod, 42);
     expect(pod.metadata?.annotations?.[Annotation.CocoonSetGeneration]).toBe("42");

@@ -31,10 +31,38 @@ describe("marshalGoJSON", () => {
     ["bigint", 2n ** 63n, "9223372036854775808"],
     ["struct order kept", { b: 1, a: 2 }, '{"b":1,"a":2}'],
     ["undefined members skipped", { a: undefined, b: 1 }, '{"b":1}'],
-    ["map keys sorted", new Map([["b", 1], ["a", 2]]), '{"a":2,"b":1}'],
-    ["integer-like map keys sorted as text", new Map([["9", 1], ["10", 2]]), '{"10":2,"9":1}'],
-    ["map keys by UTF-8, not UTF-16", new Map([["😀", 1], ["\uffff", 2]]), '{"\uffff":2,"😀":1}'],
-    ["map keys sorted before escaping", new Map([["=", 2], ["<", 1]]), '{"\\u003c":1,"=":2}'],
+    [
+      "map keys sorted",
+      new Map([
+        ["b", 1],
+        ["a", 2],
+      ]),
+      '{"a":2,"b":1}',
+    ],
+    [
+      "integer-like map keys sorted as text",
+      new Map([
+        ["9", 1],
+        ["10", 2],
+      ]),
+      '{"10":2,"9":1}',
+    ],
+    [
+      "map keys by UTF-8, not UTF-16",
+      new Map([
+        ["😀", 1],
+        ["\uffff", 2],
+      ]),
+      '{"\uffff":2,"😀":1}',
+    ],
+    [
+      "map keys sorted before escaping",
+      new Map([
+        ["=", 2],
+        ["<", 1],
+      ]),
+      '{"\\u003c":1,"=":2}',
+    ],
     ["toJSON", { at: new Date(0) }, '{"at":"1970-01-01T00:00:00.000Z"}'],
   ])("%s", (_, input, expected) => {
     expect(marshalGoJSON(input)).toBe(expected);
@@ -46,7 +74,13 @@ describe("marshalGoJSON", () => {
     ["undefined", undefined],
     ["a function", { f: () => 1 }],
     ["a non-string map key", new Map([[1, 1]])],
-    ["map keys equal once valid UTF-8", new Map([["\ud800", 1], ["\udc00", 2]])],
+    [
+      "map keys equal once valid UTF-8",
+      new Map([
+        ["\ud800", 1],
+        ["\udc00", 2],
+      ]),
+    ],
   ])("refuses %s", (_, input) => {
     expect(() => marshalGoJSON(input)).toThrow(expect.objectContaining({ code: "ERR_INVALID_ARGUMENT" }));
   });

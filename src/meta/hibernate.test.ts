@@ -16,7 +16,7 @@ import { Annotation } from "./keys.js";
 const withAnnotations = (annotations?: Record<string, string>): Annotated => ({ metadata: { annotations } });
 
 describe("applyHibernateState", () => {
-  it("TestHibernateStateApplyTrue: true sets the key to \"true\"", () => {
+  it('TestHibernateStateApplyTrue: true sets the key to "true"', () => {
     const pod: Annotated = {};
     applyHibernateState(pod, true);
     expect(pod.metadata?.annotations?.[Annotation.Hibernate]).toBe("true");
@@ -35,7 +35,7 @@ describe("applyHibernateState", () => {
     expect(pod).toEqual({});
   });
 
-  it("TestHibernateStateApplyFalseRemoves: false deletes the key, never writes \"false\"", () => {
+  it('TestHibernateStateApplyFalseRemoves: false deletes the key, never writes "false"', () => {
     const pod = withAnnotations({ [Annotation.Hibernate]: "true", other: "kept" });
     applyHibernateState(pod, false);
     expect(pod.metadata?.annotations).toEqual({ other: "kept" });

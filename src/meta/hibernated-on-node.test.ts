@@ -22,7 +22,7 @@ describe("hibernatedOnNodeAnnotations", () => {
     ["a node sets the key", "node-a", "node-a"],
     ["null deletes the key", null, null],
     ["undefined (an unscheduled pod's spec?.nodeName) deletes the key", undefined, null],
-    ["an empty node deletes the key, as the operator sends null for \"\"", "", null],
+    ['an empty node deletes the key, as the operator sends null for ""', "", null],
   ])("%s", (_name, node, want) => {
     expect(hibernatedOnNodeAnnotations(node)).toEqual({ [KEY]: want });
   });

@@ -143,6 +143,11 @@ describe("./meta loads nothing at run time", () => {
   });
 
   it("the scanner sees value imports and skips type-only ones", () => {
-    expect(runtimeSpecifiers(path.join(metaDir, "vmname.ts"))).toEqual(["./internal/safe-read.js", "./internal/strconv.js", "./keys.js", "./owner.js"]);
+    expect(runtimeSpecifiers(path.join(metaDir, "vmname.ts"))).toEqual([
+      "./internal/safe-read.js",
+      "./internal/strconv.js",
+      "./keys.js",
+      "./owner.js",
+    ]);
   });
 });

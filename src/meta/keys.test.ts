@@ -60,18 +60,12 @@ describe("Annotation", () => {
     expect(Object.values(Annotation).filter((value) => labels.has(value))).toEqual([]);
   });
 
-  it.each([
-    ["Managed"],
-    ["ForcePull"],
-    ["OS"],
-    ["Mode"],
-    ["Image"],
-    ["Storage"],
-    ["Network"],
-    ["SnapshotPolicy"],
-  ] as const)("keeps the spelling trap: %s lives under cocoonset.cocoonstack.io/", (name) => {
-    expect(Annotation[name].startsWith("cocoonset.cocoonstack.io/")).toBe(true);
-  });
+  it.each([["Managed"], ["ForcePull"], ["OS"], ["Mode"], ["Image"], ["Storage"], ["Network"], ["SnapshotPolicy"]] as const)(
+    "keeps the spelling trap: %s lives under cocoonset.cocoonstack.io/",
+    (name) => {
+      expect(Annotation[name].startsWith("cocoonset.cocoonstack.io/")).toBe(true);
+    },
+  );
 
   it.each([["NoDirectIO"], ["ConnType"], ["Backend"], ["ProbePort"], ["ForkFrom"]] as const)(
     "keeps the spelling trap: %s lives under vm.cocoonstack.io/",

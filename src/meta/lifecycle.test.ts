@@ -59,7 +59,7 @@ describe("applyLifecycleStatus (Go TestLifecycleStatusApply)", () => {
     expect(pod.metadata?.annotations).toEqual({ [STATE]: "creating", [GENERATION]: "2", [Annotation.VMID]: "vm-1" });
   });
 
-  it("an empty state is written as \"\", not deleted", () => {
+  it('an empty state is written as "", not deleted', () => {
     const pod = withAnnotations({ [STATE]: "ready" });
     applyLifecycleStatus(pod, status(""));
     expect(pod.metadata?.annotations).toEqual({ [STATE]: "", [GENERATION]: "0" });
@@ -150,11 +150,7 @@ describe("readLifecycleStatus (Go TestReadLifecycleStatus)", () => {
   it.each<[string, Annotated, LifecycleStatus]>([
     ["nil pod", {}, status("")],
     ["empty pod", { metadata: {} }, status("")],
-    [
-      "populated",
-      withAnnotations({ [STATE]: "ready", [GENERATION]: "11", [MESSAGE]: "ok" }),
-      status(LifecycleState.Ready, 11, "ok"),
-    ],
+    ["populated", withAnnotations({ [STATE]: "ready", [GENERATION]: "11", [MESSAGE]: "ok" }), status(LifecycleState.Ready, 11, "ok")],
     ["raw state, bad generation", withAnnotations({ [STATE]: "Bogus", [GENERATION]: " 3" }), status("Bogus", 0)],
     ["generation past 2^53", withAnnotations({ [GENERATION]: "9007199254740993" }), status("", 9007199254740993n)],
   ])("%s", (_name, pod, want) => {

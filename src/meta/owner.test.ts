@@ -29,10 +29,31 @@ describe("cocoonSetOwnerName / isOwnedByCocoonSet", () => {
     ["empty list", [], ""],
     ["CocoonSet owner", [{ kind: "CocoonSet", name: "x" }], "x"],
     ["non-CocoonSet owner", [{ kind: "ReplicaSet", name: "x" }], ""],
-    ["CocoonSet after another owner", [{ kind: "ReplicaSet", name: "rs" }, { kind: "CocoonSet", name: "cs" }], "cs"],
-    ["first CocoonSet kind wins", [{ kind: "CocoonSet", name: "first" }, { kind: "CocoonSet", name: "second" }], "first"],
+    [
+      "CocoonSet after another owner",
+      [
+        { kind: "ReplicaSet", name: "rs" },
+        { kind: "CocoonSet", name: "cs" },
+      ],
+      "cs",
+    ],
+    [
+      "first CocoonSet kind wins",
+      [
+        { kind: "CocoonSet", name: "first" },
+        { kind: "CocoonSet", name: "second" },
+      ],
+      "first",
+    ],
     // Go returns the first match's name even when empty, so a later named CocoonSet owner is not reached.
-    ["first CocoonSet with an empty name hides a later one", [{ kind: "CocoonSet", name: "" }, { kind: "CocoonSet", name: "second" }], ""],
+    [
+      "first CocoonSet with an empty name hides a later one",
+      [
+        { kind: "CocoonSet", name: "" },
+        { kind: "CocoonSet", name: "second" },
+      ],
+      "",
+    ],
     ["empty name", [{ kind: "CocoonSet", name: "" }], ""],
     ["missing name", [{ kind: "CocoonSet" }], ""],
     ["kind is case-sensitive", [{ kind: "cocoonset", name: "x" }], ""],

@@ -42,7 +42,11 @@ describe("isContainerRunning (Go TestIsContainerRunning)", () => {
     ["running container detected", { status: { containerStatuses: [{ state: { running: {} } }] } }, true],
     ["waiting container is not running", { status: { containerStatuses: [{ state: { waiting: {} } as { running?: unknown } }] } }, false],
     ["running: {} counts", { status: { containerStatuses: [{ state: { running: {} } }] } }, true],
-    ["running with a start time counts", { status: { containerStatuses: [{ state: { running: { startedAt: "2026-08-12T10:00:00Z" } } }] } }, true],
+    [
+      "running with a start time counts",
+      { status: { containerStatuses: [{ state: { running: { startedAt: "2026-08-12T10:00:00Z" } } }] } },
+      true,
+    ],
     ["running: null does not count", { status: { containerStatuses: [{ state: { running: null } }] } }, false],
     ["no state", { status: { containerStatuses: [{}] } }, false],
     ["empty statuses", { status: { containerStatuses: [] } }, false],
@@ -90,10 +94,22 @@ describe("podNodePool (Go TestPodNodePool)", () => {
     ["labels over annotations", { metadata: { labels: { [POOL]: "lab" }, annotations: { [POOL]: "ann" } } }, "lab"],
     ["annotation fallback", { metadata: { annotations: { [POOL]: "ann" } } }, "ann"],
     // cmp.Or: an explicit empty string at a higher level falls through (go-contract.md §2.3).
-    ["empty nodeSelector falls through to the label", { spec: { nodeSelector: { [POOL]: "" } }, metadata: { labels: { [POOL]: "lab" } } }, "lab"],
+    [
+      "empty nodeSelector falls through to the label",
+      { spec: { nodeSelector: { [POOL]: "" } }, metadata: { labels: { [POOL]: "lab" } } },
+      "lab",
+    ],
     ["empty label falls through to the annotation", { metadata: { labels: { [POOL]: "" }, annotations: { [POOL]: "ann" } } }, "ann"],
-    ["all empty falls through to default", { spec: { nodeSelector: { [POOL]: "" } }, metadata: { labels: { [POOL]: "" }, annotations: { [POOL]: "" } } }, "default"],
-    ["other keys are ignored", { spec: { nodeSelector: { "cocoonset.cocoonstack.io/pool": "x" } }, metadata: { labels: { pool: "y" } } }, "default"],
+    [
+      "all empty falls through to default",
+      { spec: { nodeSelector: { [POOL]: "" } }, metadata: { labels: { [POOL]: "" }, annotations: { [POOL]: "" } } },
+      "default",
+    ],
+    [
+      "other keys are ignored",
+      { spec: { nodeSelector: { "cocoonset.cocoonstack.io/pool": "x" } }, metadata: { labels: { pool: "y" } } },
+      "default",
+    ],
   ])("%s", (_name, pod, want) => {
     expect(podNodePool(pod)).toBe(want);
   });
@@ -134,7 +150,11 @@ describe("pod readers on null list items (Go reads zero values)", () => {
   });
 
   it.each<[string, string, string]>([
-    ["a selector value that is not a string is skipped", `{"spec":{"nodeSelector":{"${POOL}":7}},"metadata":{"labels":{"${POOL}":"gpu"}}}`, "gpu"],
+    [
+      "a selector value that is not a string is skipped",
+      `{"spec":{"nodeSelector":{"${POOL}":7}},"metadata":{"labels":{"${POOL}":"gpu"}}}`,
+      "gpu",
+    ],
     ["null maps", '{"spec":{"nodeSelector":null},"metadata":{"labels":null,"annotations":null}}', "default"],
     ["spec null", '{"spec":null}', "default"],
   ])("podNodePool: %s", (_name, json, want) => {

@@ -80,8 +80,7 @@ export function quantityString(q: string | number | bigint | null | undefined): 
   }
 }
 
-const IMPRECISE =
-  "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string";
+const IMPRECISE = "a number beyond 2^53 has lost its digits (the API server keeps an int64 exactly): pass a bigint or a string";
 
 /** Parses `text`; on error the message shows `input` (quoted when a string), built only then. */
 function parseOrThrow(text: string, input: string | number | bigint): ParsedQuantity {

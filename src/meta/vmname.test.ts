@@ -194,13 +194,23 @@ describe("roleForPod (Go TestRoleForPod)", () => {
     // Go v0.3.0 panics on a nil pod; an empty object is the closest TS input.
     ["nil pod is toolbox", {}, "vk-ns-cs-0", Role.Toolbox],
     ["another namespace is toolbox", owned("other"), "vk-ns-cs-0", Role.Toolbox],
-    ["a non-CocoonSet owner is ignored", { metadata: { namespace: "ns", ownerReferences: [{ kind: "ReplicaSet", name: "cs" }] } }, "vk-ns-cs-0", Role.Toolbox],
+    [
+      "a non-CocoonSet owner is ignored",
+      { metadata: { namespace: "ns", ownerReferences: [{ kind: "ReplicaSet", name: "cs" }] } },
+      "vk-ns-cs-0",
+      Role.Toolbox,
+    ],
     // go-contract.md §8.3: with no owner the prefix is vk-NS--, so vk-ns--0 reads as the main agent.
     ["quirk: owner-less pod with vk-ns--0 is main", { metadata: { namespace: "ns" } }, "vk-ns--0", Role.Main],
     ["quirk: owner-less pod with vk-ns--3 is sub-agent", { metadata: { namespace: "ns" } }, "vk-ns--3", Role.SubAgent],
     ["quirk: owner with an empty name behaves as owner-less", owned("ns", ""), "vk-ns--0", Role.Main],
     // Go decodes a JSON null owner reference to a zero OwnerReference and reads on.
-    ["a null owner reference is skipped", { metadata: { namespace: "ns", ownerReferences: [null, { kind: "CocoonSet", name: "cs" }] } } as unknown as PodLike, "vk-ns-cs-0", Role.Main],
+    [
+      "a null owner reference is skipped",
+      { metadata: { namespace: "ns", ownerReferences: [null, { kind: "CocoonSet", name: "cs" }] } } as unknown as PodLike,
+      "vk-ns-cs-0",
+      Role.Main,
+    ],
     ["a namespace that is not a string reads as empty", { metadata: { namespace: 5 } } as unknown as PodLike, "vk---0", Role.Main],
   ])("%s", (_name, pod, vmName, want) => {
     expect(roleForPod(pod, vmName)).toBe(want);

@@ -100,7 +100,7 @@ describe("vmSpecAnnotations", () => {
     expect(vmSpecAnnotations({})).toEqual({});
   });
 
-  it("a flag is written as \"true\" only when true", () => {
+  it('a flag is written as "true" only when true', () => {
     expect(vmSpecAnnotations({ forcePull: true })).toEqual({ [Annotation.ForcePull]: "true" });
     expect(vmSpecAnnotations({ forcePull: false })).toEqual({});
   });
@@ -163,7 +163,7 @@ describe("parseVMSpec", () => {
     expect(parseVMSpec({ metadata: {} })).toEqual(EMPTY);
   });
 
-  it("reads strings raw and flags only for the exact \"true\"", () => {
+  it('reads strings raw and flags only for the exact "true"', () => {
     const pod: Annotated = {
       metadata: {
         annotations: {

@@ -44,9 +44,10 @@ async function run(copy: typeof copyBlobExact, input: BlobCase["input"]): Promis
   }
 }
 
-const chunks = (...parts: string[]): AsyncIterable<Uint8Array> => (async function* () {
-  for (const p of parts) yield Buffer.from(p);
-})();
+const chunks = (...parts: string[]): AsyncIterable<Uint8Array> =>
+  (async function* () {
+    for (const p of parts) yield Buffer.from(p);
+  })();
 
 describe("verifyBlob", () => {
   const body = "blob body bytes";
@@ -61,10 +62,18 @@ describe("verifyBlob", () => {
   it.each([
     ["short", chunks("blob"), 15, "ERR_REGISTRY_SIZE_MISMATCH", `blob ${digest} shorter than manifest size 15 (missing 11)`],
     ["long", chunks("blob body bytes", "!"), 15, "ERR_REGISTRY_SIZE_MISMATCH", `blob ${digest} longer than manifest size 15`],
-    ["wrong bytes", chunks("blob body byteZ"), 15, "ERR_REGISTRY_DIGEST_MISMATCH", `blob ${digest} digest mismatch: got ${sha256Digest(Buffer.from("blob body byteZ"))}`],
+    [
+      "wrong bytes",
+      chunks("blob body byteZ"),
+      15,
+      "ERR_REGISTRY_DIGEST_MISMATCH",
+      `blob ${digest} digest mismatch: got ${sha256Digest(Buffer.from("blob body byteZ"))}`,
+    ],
   ] as const)("fails a %s body with a typed error", async (_name, input, size, code, message) => {
     const consume = async (): Promise<void> => {
-      for await (const _ of verifyBlob(input, digest, size)) void _;
+      for await (const _ of verifyBlob(input, digest, size)) {
+        // drain
+      }
     };
     const err: unknown = await consume().catch((e: unknown) => e);
     expect(isRegistryError(err, code)).toBe(true);
@@ -113,7 +122,12 @@ describe.skipIf(anchor === undefined)("ociutil blob copies and SHA256Hex: Go's a
   it("SHA256Hex matches on every input", () => {
     for (const c of anchor?.sha256Hex ?? []) {
       const { text, hex, repeat } = c.input;
-      const data = text !== undefined ? Buffer.from(text) : hex !== undefined ? Buffer.from(hex, "hex") : Buffer.alloc(repeat?.count ?? 0, repeat?.byte ?? 0);
+      const data =
+        text !== undefined
+          ? Buffer.from(text)
+          : hex !== undefined
+            ? Buffer.from(hex, "hex")
+            : Buffer.alloc(repeat?.count ?? 0, repeat?.byte ?? 0);
       expect(sha256Hex(data)).toBe(c.sha256Hex);
     }
   });

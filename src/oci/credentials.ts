@@ -1,7 +1,5 @@
 /** Credentials for one registry: a user name and password (or token), or an OAuth2 refresh token. */
-export type RegistryCredentials =
-  | { readonly username: string; readonly password: string }
-  | { readonly identityToken: string };
+export type RegistryCredentials = { readonly username: string; readonly password: string } | { readonly identityToken: string };
 
 /**
  * Finds the credentials for a registry host (`host[:port]`), or `undefined` for anonymous access.

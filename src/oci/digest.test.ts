@@ -14,7 +14,7 @@ describe("checkUploadDigest", () => {
     [`sha256:${hex.toUpperCase()}`, "found non-hex character in hash: A"],
     [`sha256:é${hex}`, "found non-hex character in hash: \u00c3"],
     [`sha512:${hex}${hex}`, 'unsupported hash: "sha512"'],
-    ['"q\n:x', 'found non-hex character in hash: x'],
+    ['"q\n:x', "found non-hex character in hash: x"],
     ['"q\n:', 'cannot parse hash: "\\"q\\n:"'],
   ])("refuses %j with go-containerregistry's message", (digest, message) => {
     try {

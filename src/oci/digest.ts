@@ -63,6 +63,7 @@ const QUOTE_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', "\\": "\\\
 
 /** Go's `%q` for the texts these messages quote: quotes, backslashes and control characters escaped. */
 function goQuote(text: string): string {
+  // eslint-disable-next-line no-control-regex -- Go's %q escapes control characters
   const body = text.replace(/["\\\u0000-\u001f\u007f]/g, (c) => QUOTE_ESCAPES[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
   return `"${body}"`;
 }

@@ -41,7 +41,11 @@ describe("dockerConfigCredentials", () => {
 
   it.each([
     ["not JSON", "{", /is not JSON/],
-    ["an auth that is not user:password", { auths: { "ghcr.io": { auth: Buffer.from("nocolon").toString("base64") } } }, /auths\["ghcr.io"\]\.auth is not base64 "user:password"/],
+    [
+      "an auth that is not user:password",
+      { auths: { "ghcr.io": { auth: Buffer.from("nocolon").toString("base64") } } },
+      /auths\["ghcr.io"\]\.auth is not base64 "user:password"/,
+    ],
   ])("refuses %s with ERR_INVALID_ARGUMENT naming the file", async (name, config, message) => {
     const path = await write(`${name}.json`, config);
     const err = await dockerConfigCredentials({ path })("ghcr.io").catch((e: unknown) => e);
@@ -54,6 +58,8 @@ describe("dockerConfigCredentials", () => {
     const path = await write("helper.json", { credHelpers: { "ghcr.io": "cocoon-missing-helper" } });
     const err = await dockerConfigCredentials({ path })("ghcr.io").catch((e: unknown) => e);
     expect(isCocoonError(err, "ERR_REGISTRY_UNAUTHORIZED")).toBe(true);
-    expect((err as Error).message).toMatch(/^credential helper docker-credential-cocoon-missing-helper for ghcr\.io: spawn docker-credential-cocoon-missing-helper ENOENT/);
+    expect((err as Error).message).toMatch(
+      /^credential helper docker-credential-cocoon-missing-helper for ghcr\.io: spawn docker-credential-cocoon-missing-helper ENOENT/,
+    );
   });
 });

@@ -58,7 +58,7 @@ async function readConfig(path: string): Promise<DockerConfig> {
   }
   try {
     const parsed = JSON.parse(text) as unknown;
-    return typeof parsed === "object" && parsed !== null ? (parsed as DockerConfig) : {};
+    return typeof parsed === "object" && parsed !== null ? parsed : {};
   } catch (err) {
     throw new CocoonError("ERR_INVALID_ARGUMENT", `docker config ${path} is not JSON: ${(err as Error).message}`, { cause: err });
   }
@@ -75,9 +75,11 @@ function fromEntry(entry: NonNullable<DockerConfig["auths"]>[string], path: stri
   if (typeof entry.auth === "string" && entry.auth !== "") {
     const decoded = Buffer.from(entry.auth, "base64").toString("utf8");
     const colon = decoded.indexOf(":");
-    if (colon < 0) throw new CocoonError("ERR_INVALID_ARGUMENT", `docker config ${path}: auths["${registry}"].auth is not base64 "user:password"`);
+    if (colon < 0)
+      throw new CocoonError("ERR_INVALID_ARGUMENT", `docker config ${path}: auths["${registry}"].auth is not base64 "user:password"`);
     return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
   }
-  if (typeof entry.username === "string" && typeof entry.password === "string") return { username: entry.username, password: entry.password };
+  if (typeof entry.username === "string" && typeof entry.password === "string")
+    return { username: entry.username, password: entry.password };
   return undefined;
 }

@@ -39,7 +39,10 @@ describe("isRegistryError", () => {
   );
 
   it("recognizes an error of another copy of the package by its brand", () => {
-    const foreign = Object.assign(new Error("absent"), { code: "ERR_REGISTRY_NOT_FOUND", [Symbol.for("@cocoonstack/cocoon-common/error")]: true });
+    const foreign = Object.assign(new Error("absent"), {
+      code: "ERR_REGISTRY_NOT_FOUND",
+      [Symbol.for("@cocoonstack/cocoon-common/error")]: true,
+    });
     expect(isRegistryError(foreign, "ERR_REGISTRY_NOT_FOUND")).toBe(true);
   });
 });

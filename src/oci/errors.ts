@@ -49,8 +49,6 @@ export class RegistryError extends CocoonError {
   }
 }
 
-const REGISTRY_CODE = /^ERR_REGISTRY_/;
-
 /**
  * Reports whether `err` is a registry failure of this library, optionally with the given code.
  *
@@ -62,7 +60,7 @@ const REGISTRY_CODE = /^ERR_REGISTRY_/;
  * ```
  */
 export function isRegistryError(err: unknown, code?: RegistryErrorCode): err is RegistryError {
-  if (!isCocoonError(err) || !REGISTRY_CODE.test(err.code)) return false;
+  if (!isCocoonError(err) || !err.code.startsWith("ERR_REGISTRY_")) return false;
   return code === undefined || err.code === code;
 }
 

@@ -83,7 +83,7 @@ export function goArray(obj: GoObject, field: string, path: string): readonly un
   const v = goField(obj, field);
   if (v === undefined) return undefined;
   if (!Array.isArray(v)) throw typeError(v, "slice", path);
-  return v;
+  return v as readonly unknown[];
 }
 
 /** Reads a `map[string]string` field (`undefined` when absent). */

@@ -18,7 +18,11 @@ import type { Registry, RegistryCallOptions } from "./registry.js";
  * if (await hasHibernateSnapshot(registry, vmName)) pod = markRestoreFromHibernate(pod);
  * ```
  */
-export async function hasHibernateSnapshot(registry: Pick<Registry, "hasManifest">, vmName: string, options: RegistryCallOptions = {}): Promise<boolean> {
+export async function hasHibernateSnapshot(
+  registry: Pick<Registry, "hasManifest">,
+  vmName: string,
+  options: RegistryCallOptions = {},
+): Promise<boolean> {
   try {
     return await registry.hasManifest(vmName, SnapshotTag.Hibernate, options);
   } catch (err) {
@@ -75,7 +79,11 @@ export async function deleteSetSnapshots(
 
 function rewrap(prefix: string, err: unknown): unknown {
   if (isRegistryError(err)) {
-    return new RegistryError(err.code, `${prefix}: ${err.message}`, { ...(err.status !== undefined && { status: err.status }), ...(err.request !== undefined && { request: err.request }), cause: err });
+    return new RegistryError(err.code, `${prefix}: ${err.message}`, {
+      ...(err.status !== undefined && { status: err.status }),
+      ...(err.request !== undefined && { request: err.request }),
+      cause: err,
+    });
   }
   if (isCocoonError(err)) return new CocoonError(err.code, `${prefix}: ${err.message}`, { cause: err });
   return new RegistryError("ERR_REGISTRY_TRANSPORT", `${prefix}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });

@@ -1,14 +1,5 @@
 import { CocoonError } from "../errors.js";
-import {
-  asGoObject,
-  type GoObject,
-  goArray,
-  goInt,
-  goObject,
-  goString,
-  goStringMap,
-  parseGoJSON,
-} from "./go-decode.js";
+import { asGoObject, type GoObject, goArray, goInt, goObject, goString, goStringMap, parseGoJSON } from "./go-decode.js";
 import { ArtifactType, MediaType, OCIAnnotation } from "./media-types.js";
 
 /** An OCI content descriptor. */

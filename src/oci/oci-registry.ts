@@ -47,7 +47,12 @@ export class OCIRegistry implements Registry {
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     const fetchFn = options.fetch ?? globalThis.fetch;
     this.#authorizer = new Authorizer({ credentials: options.credentials, insecure: this.#insecure, fetch: fetchFn });
-    this.#transport = new Transport({ authorizer: this.#authorizer, fetch: fetchFn, timeoutMs: this.#timeoutMs, retries: options.retries ?? 2 });
+    this.#transport = new Transport({
+      authorizer: this.#authorizer,
+      fetch: fetchFn,
+      timeoutMs: this.#timeoutMs,
+      retries: options.retries ?? 2,
+    });
   }
 
   /** Requests sent so far: `registry` to the registry itself, `token` to its token endpoint. */
@@ -74,7 +79,11 @@ export class OCIRegistry implements Registry {
     const what = `get manifest ${name}:${reference}`;
     const url = this.#url(ref, "manifests", ref.identifier);
     const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200], headers: { accept: MANIFEST_ACCEPT } });
-    const data = await readBody(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal }, MAX_MANIFEST_BYTES);
+    const data = await readBody(
+      response,
+      { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal },
+      MAX_MANIFEST_BYTES,
+    );
     if (ref.kind === "digest" && sha256Digest(data) !== ref.identifier) {
       throw new RegistryError("ERR_REGISTRY_DIGEST_MISMATCH", `${what}: manifest digest mismatch: got ${sha256Digest(data)}`);
     }
@@ -85,7 +94,14 @@ export class OCIRegistry implements Registry {
   async putManifest(name: string, tag: string, data: Uint8Array, contentType: string, options: RegistryCallOptions = {}): Promise<void> {
     const ref = manifestRef(this.#base, name, tag);
     const url = this.#url(ref, "manifests", ref.identifier);
-    const req = { method: "PUT", url, what: `put manifest ${name}:${tag}`, ok: [201], headers: { "content-type": contentType }, body: data } as const;
+    const req = {
+      method: "PUT",
+      url,
+      what: `put manifest ${name}:${tag}`,
+      ok: [201],
+      headers: { "content-type": contentType },
+      body: data,
+    } as const;
     await this.#send(ref, "pull,push", options, req).then((r) => r.body?.cancel());
   }
 
@@ -119,9 +135,16 @@ export class OCIRegistry implements Registry {
   }
 
   /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */
-  async putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options: RegistryCallOptions = {}): Promise<void> {
+  async putBlob(
+    name: string,
+    digest: string,
+    body: AsyncIterable<Uint8Array>,
+    size: number,
+    options: RegistryCallOptions = {},
+  ): Promise<void> {
     const upload = { base: this.#base, name, digest, body, size, signal: options.signal };
-    const send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> => this.#send(ref, "pull,push", options, req);
+    const send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> =>
+      this.#send(ref, "pull,push", options, req);
     await uploadBlob(upload, send, (ref, path) => this.#url(ref, "blobs", path));
   }
 
@@ -129,7 +152,17 @@ export class OCIRegistry implements Registry {
     return `${schemeFor(ref.registry, this.#insecure)}://${ref.registry}/v2/${ref.repository}/${kind}/${identifier}`;
   }
 
-  #send(ref: RepositoryName, action: Action, options: RegistryCallOptions, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> {
-    return this.#transport.send({ ...req, registry: ref.registry, scope: `repository:${ref.repository}:${action}`, signal: options.signal });
+  #send(
+    ref: RepositoryName,
+    action: Action,
+    options: RegistryCallOptions,
+    req: Omit<RegistryRequest, "registry" | "scope" | "signal">,
+  ): Promise<Response> {
+    return this.#transport.send({
+      ...req,
+      registry: ref.registry,
+      scope: `repository:${ref.repository}:${action}`,
+      signal: options.signal,
+    });
   }
 }

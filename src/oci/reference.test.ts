@@ -4,7 +4,7 @@ import { referenceErrorOf } from "./internal/reference-error.test-util.js";
 import { blobRef, manifestRef, uploadRef } from "./internal/refs.js";
 import { parseDigestReference, parseReference, parseTag, type Reference } from "./reference.js";
 
-type GgcrAnswer = Omit<Reference, "kind"> & { kind: string } | { error: string; newTagError: string; newDigestError: string };
+type GgcrAnswer = (Omit<Reference, "kind"> & { kind: string }) | { error: string; newTagError: string; newDigestError: string };
 interface RefVector {
   ref: string;
   ggcr: GgcrAnswer;
@@ -50,11 +50,15 @@ describe("parseReference", () => {
     ["[1.2.3.4]/aa", "registries must be valid RFC 3986 URI authorities: [1.2.3.4]"],
     ["h%41.io/aa", "registries must be valid RFC 3986 URI authorities: h%41.io"],
   ])("refuses the registry of %j as Go's net/url does (found by the Go differential suite)", (text, tagError) => {
-    expect([referenceErrorOf(() => parseReference(text)), referenceErrorOf(() => parseTag(text))]).toEqual([`could not parse reference: ${text}`, tagError]);
+    expect([referenceErrorOf(() => parseReference(text)), referenceErrorOf(() => parseTag(text))]).toEqual([
+      `could not parse reference: ${text}`,
+      tagError,
+    ]);
   });
 
   it.each([undefined, null, 1, {}])("throws a typed error, never a TypeError, on %s", (value) => {
-    expect(referenceErrorOf(() => parseReference(value as unknown as string))).toBe(`could not parse reference: ${String(value)}`);
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- {} prints as the code under test prints it
+    expect(referenceErrorOf(() => parseReference(value as string))).toBe(`could not parse reference: ${String(value)}`);
   });
 });
 
@@ -66,7 +70,14 @@ describe.skipIf(refs === undefined)("go-containerregistry name.ParseReference: G
         return { ref, ggcr: parseReference(ref) as GgcrAnswer };
       } catch (err) {
         const error = (err as Error).message;
-        return { ref, ggcr: { error, newTagError: referenceErrorOf(() => parseTag(ref)), newDigestError: referenceErrorOf(() => parseDigestReference(ref)) } };
+        return {
+          ref,
+          ggcr: {
+            error,
+            newTagError: referenceErrorOf(() => parseTag(ref)),
+            newDigestError: referenceErrorOf(() => parseDigestReference(ref)),
+          },
+        };
       }
     });
     expect(ours).toEqual(rows.map(({ ref, ggcr }) => ({ ref, ggcr })));

@@ -33,6 +33,7 @@ const DEFAULT_REGISTRY = "index.docker.io";
 const badName = (message: string): CocoonError => new CocoonError("ERR_INVALID_REFERENCE", message);
 
 function checkElement(kind: string, element: string, allowed: string, min: number, max: number): void {
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points, as Go counts runes
   const runes = [...element];
   if (runes.length < min || runes.length > max) {
     throw badName(`${kind} must be between ${min} and ${max} characters in length: ${element}`);
@@ -125,5 +126,6 @@ export function parseReference(text: string): Reference {
       // try the next form
     }
   }
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JS callers may pass a non-string
   throw badName(`could not parse reference: ${String(text)}`);
 }

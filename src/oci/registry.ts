@@ -27,21 +27,9 @@ export interface Uploader {
   /** Reports whether the repository already holds the blob. */
   hasBlob(name: string, digest: string, options?: RegistryCallOptions): Promise<boolean>;
   /** Uploads `size` bytes from `body`; the registry refuses a body whose digest or length differs. */
-  putBlob(
-    name: string,
-    digest: string,
-    body: AsyncIterable<Uint8Array>,
-    size: number,
-    options?: RegistryCallOptions,
-  ): Promise<void>;
+  putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options?: RegistryCallOptions): Promise<void>;
   /** Stores `data` under `tag` with the given media type. */
-  putManifest(
-    name: string,
-    tag: string,
-    data: Uint8Array,
-    contentType: string,
-    options?: RegistryCallOptions,
-  ): Promise<void>;
+  putManifest(name: string, tag: string, data: Uint8Array, contentType: string, options?: RegistryCallOptions): Promise<void>;
 }
 
 /**

@@ -5,23 +5,62 @@ import { ANCHORS, HAVE_ANCHORS, NO_ANCHORS } from "../snapshot/fakes.test-util.j
 import { parseGoJSON } from "./go-decode.js";
 import { decodeSnapshotConfig, marshalSnapshotConfig, type SnapshotConfig } from "./snapshot-config.js";
 
-interface GoFile { Mode: number; SparseMap: string; SparseSize: number; Size: number; Chunks: string[] | null }
+interface GoFile {
+  Mode: number;
+  SparseMap: string;
+  SparseSize: number;
+  Size: number;
+  Chunks: string[] | null;
+}
 interface GoConfig {
-  SchemaVersion: string; SnapshotID: string; Description: string; Image: string; ImageDigest: string; ImageType: string;
-  ImageBlobIDs: string[]; Hypervisor: string; CPU: number; Memory: number; Storage: number; NICs: number; Network: string;
-  Windows: boolean; Files: Record<string, GoFile>; CreatedAt: string;
+  SchemaVersion: string;
+  SnapshotID: string;
+  Description: string;
+  Image: string;
+  ImageDigest: string;
+  ImageType: string;
+  ImageBlobIDs: string[];
+  Hypervisor: string;
+  CPU: number;
+  Memory: number;
+  Storage: number;
+  NICs: number;
+  Network: string;
+  Windows: boolean;
+  Files: Record<string, GoFile>;
+  CreatedAt: string;
 }
 
 const cases: { id: string; goValue: GoConfig; json: string }[] = HAVE_ANCHORS
-  ? (JSON.parse(readFileSync(path.join(ANCHORS, "manifest.json"), "utf8")) as { snapshotConfigs: { id: string; goValue: GoConfig; json: string }[] }).snapshotConfigs
+  ? (
+      JSON.parse(readFileSync(path.join(ANCHORS, "manifest.json"), "utf8")) as {
+        snapshotConfigs: { id: string; goValue: GoConfig; json: string }[];
+      }
+    ).snapshotConfigs
   : [];
 
 function fromGo(g: GoConfig): SnapshotConfig {
   return {
-    schemaVersion: g.SchemaVersion, snapshotId: g.SnapshotID, description: g.Description, image: g.Image, imageDigest: g.ImageDigest,
-    imageType: g.ImageType, imageBlobIds: g.ImageBlobIDs, hypervisor: g.Hypervisor, cpu: g.CPU, memory: g.Memory, storage: g.Storage,
-    nics: g.NICs, network: g.Network, windows: g.Windows,
-    files: Object.fromEntries(Object.entries(g.Files).map(([k, f]) => [k, { mode: f.Mode, sparseMap: f.SparseMap, sparseSize: f.SparseSize, size: f.Size, ...(f.Chunks && { chunks: f.Chunks }) }])),
+    schemaVersion: g.SchemaVersion,
+    snapshotId: g.SnapshotID,
+    description: g.Description,
+    image: g.Image,
+    imageDigest: g.ImageDigest,
+    imageType: g.ImageType,
+    imageBlobIds: g.ImageBlobIDs,
+    hypervisor: g.Hypervisor,
+    cpu: g.CPU,
+    memory: g.Memory,
+    storage: g.Storage,
+    nics: g.NICs,
+    network: g.Network,
+    windows: g.Windows,
+    files: Object.fromEntries(
+      Object.entries(g.Files).map(([k, f]) => [
+        k,
+        { mode: f.Mode, sparseMap: f.SparseMap, sparseSize: f.SparseSize, size: f.Size, ...(f.Chunks && { chunks: f.Chunks }) },
+      ]),
+    ),
     createdAt: g.CreatedAt === "0001-01-01T00:00:00Z" ? "" : g.CreatedAt,
   };
 }

@@ -30,12 +30,7 @@ export function transferError(prefix: string, err: unknown, signal?: AbortSignal
  * Streams one blob through `./oci`'s `verifyBlob`: never yields a byte past `desc.size`, and
  * throws `ERR_SNAPSHOT_INTEGRITY` with Go's text when the blob is shorter, longer or different.
  */
-export async function* verifiedBlob(
-  dl: Downloader,
-  name: string,
-  desc: Descriptor,
-  signal?: AbortSignal,
-): AsyncGenerator<Uint8Array> {
+export async function* verifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   signal?.throwIfAborted();
   let body: AsyncIterable<Uint8Array>;
   try {
@@ -53,12 +48,7 @@ export async function* verifiedBlob(
 }
 
 /** Reads a whole verified blob into memory (chunks and the config). */
-export async function readVerifiedBlob(
-  dl: Downloader,
-  name: string,
-  desc: Descriptor,
-  signal?: AbortSignal,
-): Promise<Uint8Array> {
+export async function readVerifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): Promise<Uint8Array> {
   const out = new Uint8Array(desc.size);
   let at = 0;
   for await (const chunk of verifiedBlob(dl, name, desc, signal)) {

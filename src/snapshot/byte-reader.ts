@@ -18,7 +18,7 @@ export class ByteReader {
       this.#done = true;
       return false;
     }
-    const chunk = next.value instanceof Uint8Array ? next.value : Buffer.from(next.value as string);
+    const chunk = next.value instanceof Uint8Array ? next.value : Buffer.from(next.value);
     this.#buf = this.#buf.length === 0 ? chunk : Buffer.concat([this.#buf, chunk]);
     return true;
   }

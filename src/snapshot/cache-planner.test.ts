@@ -4,7 +4,12 @@ import { isCocoonError } from "../errors.js";
 import { type NodeSnapshot, planSnapshotCache } from "./cache-planner.js";
 
 const GiB = 2 ** 30;
-const snap = (vmName: string, gib: number, lastUsedMs: number, kept = true): NodeSnapshot => ({ vmName, sizeBytes: gib * GiB, lastUsedMs, kept });
+const snap = (vmName: string, gib: number, lastUsedMs: number, kept = true): NodeSnapshot => ({
+  vmName,
+  sizeBytes: gib * GiB,
+  lastUsedMs,
+  kept,
+});
 const base = { node: "n1", capacityBytes: 1000 * GiB, nowMs: 1_000_000 };
 
 describe("planSnapshotCache", () => {
@@ -18,14 +23,20 @@ describe("planSnapshotCache", () => {
 
   it("keeps a snapshot a live hint on this node points at, even when it is the oldest; a hint to another node protects nothing", () => {
     const snapshots = [snap("a", 40, 100), snap("b", 40, 200), snap("c", 40, 300)];
-    const hints = [{ vmName: "a", node: "n1" }, { vmName: "b", node: "n2" }];
+    const hints = [
+      { vmName: "a", node: "n1" },
+      { vmName: "b", node: "n2" },
+    ];
     const plan = planSnapshotCache({ ...base, snapshots, hints, maxCacheBytes: 80 * GiB });
     expect(plan.evict.map((s) => s.vmName)).toEqual(["b"]);
   });
 
   it("evicts a protected snapshot only when the hard cap leaves no other way", () => {
     const snapshots = [snap("a", 50, 100), snap("b", 50, 200), snap("c", 10, 300)];
-    const hints = [{ vmName: "a", node: "n1" }, { vmName: "b", node: "n1" }];
+    const hints = [
+      { vmName: "a", node: "n1" },
+      { vmName: "b", node: "n1" },
+    ];
     const plan = planSnapshotCache({ ...base, snapshots, hints, maxCacheBytes: 60 * GiB });
     expect(plan.evict.map((s) => s.vmName)).toEqual(["c", "a"]);
     expect(plan.cacheBytes).toBe(50 * GiB);
@@ -33,12 +44,24 @@ describe("planSnapshotCache", () => {
 
   it("evicts by age only what no hint protects", () => {
     const snapshots = [snap("old", 1, 0), snap("old-hinted", 1, 0), snap("fresh", 1, 999_000)];
-    const plan = planSnapshotCache({ ...base, snapshots, hints: [{ vmName: "old-hinted", node: "n1" }], maxCacheBytes: 100 * GiB, maxAgeMs: 10_000 });
+    const plan = planSnapshotCache({
+      ...base,
+      snapshots,
+      hints: [{ vmName: "old-hinted", node: "n1" }],
+      maxCacheBytes: 100 * GiB,
+      maxAgeMs: 10_000,
+    });
     expect(plan.evict.map((s) => s.vmName)).toEqual(["old"]);
   });
 
   it("never reports a negative allocatable size", () => {
-    const plan = planSnapshotCache({ ...base, capacityBytes: GiB, snapshots: [snap("a", 2, 0)], hints: [{ vmName: "a", node: "n1" }], maxCacheBytes: 5 * GiB });
+    const plan = planSnapshotCache({
+      ...base,
+      capacityBytes: GiB,
+      snapshots: [snap("a", 2, 0)],
+      hints: [{ vmName: "a", node: "n1" }],
+      maxCacheBytes: 5 * GiB,
+    });
     expect(plan.allocatableBytes).toBe(0);
   });
 
@@ -57,10 +80,22 @@ describe("planSnapshotCache", () => {
   });
 
   it("holds its promises on any input (property)", () => {
-    const arbSnap = fc.record({ vmName: fc.constantFrom("a", "b", "c", "d", "e", "f"), sizeBytes: fc.nat(100), lastUsedMs: fc.nat(1000), kept: fc.boolean() });
+    const arbSnap = fc.record({
+      vmName: fc.constantFrom("a", "b", "c", "d", "e", "f"),
+      sizeBytes: fc.nat(100),
+      lastUsedMs: fc.nat(1000),
+      kept: fc.boolean(),
+    });
     fc.assert(
       fc.property(fc.array(arbSnap, { maxLength: 12 }), fc.subarray(["a", "b", "c"]), fc.nat(300), (snapshots, hinted, max) => {
-        const plan = planSnapshotCache({ node: "n1", capacityBytes: 10_000, nowMs: 1000, snapshots, hints: hinted.map((vmName) => ({ vmName, node: "n1" })), maxCacheBytes: max });
+        const plan = planSnapshotCache({
+          node: "n1",
+          capacityBytes: 10_000,
+          nowMs: 1000,
+          snapshots,
+          hints: hinted.map((vmName) => ({ vmName, node: "n1" })),
+          maxCacheBytes: max,
+        });
         const kept = snapshots.filter((s) => s.kept);
         const unprotectedTotal = kept.filter((s) => !hinted.includes(s.vmName)).reduce((n, s) => n + s.sizeBytes, 0);
         const total = kept.reduce((n, s) => n + s.sizeBytes, 0);
@@ -75,13 +110,16 @@ describe("planSnapshotCache", () => {
 });
 
 describe("planSnapshotCache on garbage", () => {
-  it.each([null, undefined, 42, {}, { snapshots: [null], hints: [] }, { snapshots: "x", hints: [] }])("throws ERR_INVALID_ARGUMENT for %j", (input) => {
-    let caught: unknown;
-    try {
-      planSnapshotCache(input as never);
-    } catch (err) {
-      caught = err;
-    }
-    expect(isCocoonError(caught, "ERR_INVALID_ARGUMENT")).toBe(true);
-  });
+  it.each([null, undefined, 42, {}, { snapshots: [null], hints: [] }, { snapshots: "x", hints: [] }])(
+    "throws ERR_INVALID_ARGUMENT for %j",
+    (input) => {
+      let caught: unknown;
+      try {
+        planSnapshotCache(input as never);
+      } catch (err) {
+        caught = err;
+      }
+      expect(isCocoonError(caught, "ERR_INVALID_ARGUMENT")).toBe(true);
+    },
+  );
 });

@@ -55,15 +55,21 @@ function check(value: number, field: string): void {
 }
 
 function checkInput(input: SnapshotCacheInput): void {
-  if (typeof input !== "object" || input === null || !Array.isArray(input.snapshots) || !Array.isArray(input.hints)) {
+  if (
+    typeof (input as unknown) !== "object" ||
+    (input as unknown) === null ||
+    !Array.isArray(input.snapshots) ||
+    !Array.isArray(input.hints)
+  ) {
     throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot cache: input needs snapshots and hints arrays");
   }
   check(input.capacityBytes, "capacityBytes");
   check(input.maxCacheBytes, "maxCacheBytes");
   check(input.nowMs, "nowMs");
   if (input.maxAgeMs !== undefined) check(input.maxAgeMs, "maxAgeMs");
-  input.snapshots.forEach((s, i) => {
-    if (typeof s !== "object" || s === null) throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: snapshots[${i}] is not an object`);
+  input.snapshots.forEach((s: NodeSnapshot, i) => {
+    if (typeof (s as unknown) !== "object" || (s as unknown) === null)
+      throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: snapshots[${i}] is not an object`);
     check(s.sizeBytes, `snapshots[${i}].sizeBytes`);
     check(s.lastUsedMs, `snapshots[${i}].lastUsedMs`);
   });

@@ -5,7 +5,14 @@ import { isCocoonError } from "../errors.js";
 import { streamCloudImage } from "./cloudimg.js";
 import { ANCHORS, collector, HAVE_ANCHORS, MemoryRegistry, NO_ANCHORS } from "./fakes.test-util.js";
 
-interface CloudCase { id: string; manifest: string; blobs: Record<string, string>; error: string | null; output: string; readBlobCalls: string[] | null }
+interface CloudCase {
+  id: string;
+  manifest: string;
+  blobs: Record<string, string>;
+  error: string | null;
+  output: string;
+  readBlobCalls: string[] | null;
+}
 const cases: CloudCase[] = HAVE_ANCHORS
   ? (JSON.parse(readFileSync(path.join(ANCHORS, "cloudimg.json"), "utf8")) as { cases: CloudCase[] }).cases
   : [];

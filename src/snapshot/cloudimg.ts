@@ -25,10 +25,11 @@ export function diskLayers(layers: readonly Descriptor[]): Descriptor[] {
 }
 
 async function write(output: Writable, chunk: Uint8Array): Promise<void> {
-  if (!output.write(chunk)) await new Promise<void>((resolve, reject) => {
-    output.once("drain", resolve);
-    output.once("close", () => reject(new CocoonError("ERR_SNAPSHOT_TRANSFER", "write cloud image: output closed")));
-  });
+  if (!output.write(chunk))
+    await new Promise<void>((resolve, reject) => {
+      output.once("drain", resolve);
+      output.once("close", () => reject(new CocoonError("ERR_SNAPSHOT_TRANSFER", "write cloud image: output closed")));
+    });
 }
 
 /**

@@ -73,7 +73,9 @@ export function parseEnvelope(data: Uint8Array): ExportConfig {
     try {
       value = parseGoJSON(text.slice(0, end));
     } catch (err) {
-      throw new Error(end >= text.length && /end of JSON/u.test((err as Error).message) ? "unexpected EOF" : (err as Error).message);
+      throw new Error(end >= text.length && (err as Error).message.includes("end of JSON") ? "unexpected EOF" : (err as Error).message, {
+        cause: err,
+      });
     }
     const env = asGoObject(value, "snapshotExportEnvelope");
     const c = goObject(env, "config", "snapshotExportEnvelope.config") ?? {};

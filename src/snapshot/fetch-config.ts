@@ -13,12 +13,7 @@ const MAX_CONFIG_SIZE = 64 << 20;
  * Downloads and parses a snapshot config blob (Go's `FetchSnapshotConfig`); the bytes are
  * digest-checked, the descriptor size only capped at 64 MiB, like Go.
  */
-export async function fetchSnapshotConfig(
-  dl: Downloader,
-  name: string,
-  desc: Descriptor,
-  signal?: AbortSignal,
-): Promise<SnapshotConfig> {
+export async function fetchSnapshotConfig(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): Promise<SnapshotConfig> {
   checkConfigDescriptor(desc, MAX_CONFIG_SIZE);
   const hash = createHash("sha256");
   const parts: Uint8Array[] = [];

@@ -14,9 +14,7 @@ export function validateSnapshotLayers(m: OCIManifest, cfg: SnapshotConfig): voi
   for (const layer of m.layers ?? []) {
     if (layer.size < 0) throw format(`layer ${layer.digest} has negative size ${layer.size}`);
     if (!isSnapshotLayerMediaType(layer.mediaType)) {
-      throw format(
-        `layer ${layer.digest} has unsupported mediaType ${JSON.stringify(layer.mediaType)} (snapshot needs a newer reader)`,
-      );
+      throw format(`layer ${layer.digest} has unsupported mediaType ${JSON.stringify(layer.mediaType)} (snapshot needs a newer reader)`);
     }
     if (descriptorTitle(layer) === "") {
       throw format(`layer ${layer.digest} missing ${OCIAnnotation.Title} annotation`);
@@ -46,11 +44,7 @@ export function layerHeader(title: string, size: number, meta: SnapshotFile, mti
 }
 
 /** Go's `resolveEncodedFile`: the chunk order comes from the config, the manifest is a lookup table. */
-export function resolveEncodedFile(
-  layer: Descriptor,
-  meta: SnapshotFile,
-  byDigest: ReadonlyMap<string, Descriptor>,
-): Descriptor[] {
+export function resolveEncodedFile(layer: Descriptor, meta: SnapshotFile, byDigest: ReadonlyMap<string, Descriptor>): Descriptor[] {
   const title = descriptorTitle(layer);
   if ((meta.size ?? 0) <= 0) throw format(`${title}: encoded layer missing files[].size in snapshot config`);
   if (!meta.chunks || meta.chunks.length === 0) return [layer];

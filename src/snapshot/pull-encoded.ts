@@ -93,7 +93,8 @@ async function* sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8A
 async function streamFile(pull: EncodedPull, plan: Plan, window: number, cap: number): Promise<void> {
   const size = plan.meta.size ?? 0;
   await pull.tw.writeHeader(layerHeader(plan.title, size, plan.meta, pull.mtime));
-  const body = window >= 2 && plan.chunks.length >= 2 ? windowed(pull, plan, Math.min(window, plan.chunks.length), cap) : sequential(pull, plan);
+  const body =
+    window >= 2 && plan.chunks.length >= 2 ? windowed(pull, plan, Math.min(window, plan.chunks.length), cap) : sequential(pull, plan);
   let written = 0;
   try {
     for await (const data of body) {

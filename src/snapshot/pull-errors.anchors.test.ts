@@ -23,7 +23,8 @@ const ids = HAVE_ANCHORS ? readdirSync(path.join(ANCHORS, "pull-errors")).filter
 /** Where the TS pull differs on purpose: it checks every blob's digest, Go's snapshot layer only lengths. */
 const DIGEST_CHECKED: Readonly<Record<string, string>> = {
   "wrong-blob-digest": "blob sha256:0af81456e688c9340b47de3636dd02f986b337e8a2e5a3d0b281751a18bdf85b digest mismatch",
-  "corrupt-zstd-chunk": "stream memory-ranges: blob sha256:4e6140f6cf72779cfd193f34ed8cb2c35ce94d3804ceb39a4a828d28af86b602 digest mismatch",
+  "corrupt-zstd-chunk":
+    "stream memory-ranges: blob sha256:4e6140f6cf72779cfd193f34ed8cb2c35ce94d3804ceb39a4a828d28af86b602 digest mismatch",
 };
 
 async function run(c: PullErrorCase): Promise<{ error: unknown; bytes: Buffer }> {

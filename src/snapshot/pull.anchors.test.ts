@@ -4,12 +4,27 @@ import { describe, expect, it } from "vitest";
 import { streamSnapshot } from "./pull.js";
 import { ANCHORS, clockOf, collector, HAVE_ANCHORS, MemoryRegistry, NO_ANCHORS } from "./fakes.test-util.js";
 
-const CASES = ["v1-basic", "v1-sparse", "v1-annotations", "v1-windows-rich", "v2-knobs-small-stays-v1", "v2-zstd", "v2-chunked", "v2-zstd-chunked"];
+const CASES = [
+  "v1-basic",
+  "v1-sparse",
+  "v1-annotations",
+  "v1-windows-rich",
+  "v2-knobs-small-stays-v1",
+  "v2-zstd",
+  "v2-chunked",
+  "v2-zstd-chunked",
+];
 const read = (...p: string[]): Buffer => readFileSync(path.join(ANCHORS, ...p));
 const json = (...p: string[]): Record<string, unknown> => JSON.parse(read(...p).toString()) as Record<string, unknown>;
 
 async function pull(dir: string, manifest: Buffer, budget: number | undefined, reg: MemoryRegistry) {
-  const so = json("snapshot", dir, "stream-options.json") as { name: string; localName: string; concurrency: number; memoryBudgetMiB: number; nowUnixMilli: number };
+  const so = json("snapshot", dir, "stream-options.json") as {
+    name: string;
+    localName: string;
+    concurrency: number;
+    memoryBudgetMiB: number;
+    nowUnixMilli: number;
+  };
   const sink = collector();
   const progress: string[] = [];
   await streamSnapshot(manifest, reg, {

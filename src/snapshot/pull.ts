@@ -1,12 +1,5 @@
 import { CocoonError } from "../errors.js";
-import {
-  classifyParsedManifest,
-  type Descriptor,
-  descriptorTitle,
-  Kind,
-  type OCIManifest,
-  parseManifest,
-} from "../oci/manifest-types.js";
+import { classifyParsedManifest, type Descriptor, descriptorTitle, Kind, type OCIManifest, parseManifest } from "../oci/manifest-types.js";
 import { ArtifactType } from "../oci/media-types.js";
 import type { Downloader } from "../oci/registry.js";
 import type { SnapshotConfig } from "../oci/snapshot-config.js";
@@ -22,8 +15,9 @@ import { TarWriter } from "./tar-writer.js";
 const encoder = new TextEncoder();
 
 function required(opts: StreamOptions): void {
-  if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
-  if (typeof opts.output?.write !== "function") throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
+  if (!(opts as StreamOptions | undefined)?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
+  if (typeof (opts.output as Partial<StreamOptions["output"]> | undefined)?.write !== "function")
+    throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
 }
 
 async function writeRawLayer(
@@ -51,7 +45,14 @@ async function writeImportTar(dl: Downloader, m: OCIManifest, cfg: SnapshotConfi
     const budget = (opts.memoryBudgetMiB && opts.memoryBudgetMiB > 0 ? opts.memoryBudgetMiB : PULL_DEFAULTS.memoryBudgetMiB) * 2 ** 20;
     const prefetch = opts.concurrency && opts.concurrency > 0 ? opts.concurrency : PULL_DEFAULTS.concurrency;
     await writeEncodedLayers({
-      dl, opts, tw, layers, cfg, mtime, budget, prefetch,
+      dl,
+      opts,
+      tw,
+      layers,
+      cfg,
+      mtime,
+      budget,
+      prefetch,
       writeRaw: (layer) => writeRawLayer(dl, opts, tw, layer, cfg, mtime),
     });
   } else {
@@ -65,7 +66,7 @@ async function settle(opts: StreamOptions, run: () => Promise<void>): Promise<vo
     opts.signal?.throwIfAborted();
     await run();
   } catch (err) {
-    const reason = opts.signal?.aborted ? opts.signal.reason : err;
+    const reason: unknown = opts.signal?.aborted ? opts.signal.reason : err;
     opts.output.destroy();
     throw reason;
   }
@@ -88,6 +89,7 @@ export async function streamSnapshotParsed(m: OCIManifest, dl: Downloader, opts:
     } catch (err) {
       if (opts.signal?.aborted) throw err;
       const e = err as CocoonError;
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- err may be any error, not only a CocoonError
       throw new CocoonError(e.code ?? "ERR_SNAPSHOT_TRANSFER", `fetch snapshot config: ${messageOf(err)}`, { cause: err });
     }
     validateSnapshotLayers(m, cfg);
@@ -123,7 +125,7 @@ export async function streamSnapshot(raw: Uint8Array, dl: Downloader, opts: Stre
       m = parseManifest(childRaw);
     }
   } catch (err) {
-    const prefixed = err instanceof CocoonError && err.code === "ERR_SNAPSHOT_FORMAT" && /^parse oci/u.test(err.message);
+    const prefixed = err instanceof CocoonError && err.code === "ERR_SNAPSHOT_FORMAT" && err.message.startsWith("parse oci");
     const failure = prefixed ? new CocoonError(err.code, `parse manifest: ${err.message}`, { cause: err }) : err;
     opts.output.destroy();
     throw failure;

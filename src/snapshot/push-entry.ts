@@ -54,7 +54,17 @@ export async function uploadEntry(
   } else {
     out.files.set(entry.name, { ...meta, size: entry.size });
     const compress = (opts.zstdLevel ?? 0) > 0 && entry.size >= COMPRESS_MIN;
-    const file = { up, repo: opts.name, title: entry.name, size: entry.size, body, level: opts.zstdLevel ?? 0, compress, signal: opts.signal, progress };
+    const file = {
+      up,
+      repo: opts.name,
+      title: entry.name,
+      size: entry.size,
+      body,
+      level: opts.zstdLevel ?? 0,
+      compress,
+      signal: opts.signal,
+      progress,
+    };
     if (params.chunkSize > 0 && (compress || entry.size > params.chunkSize)) {
       out.encoded = true;
       out.groups.push({ name: entry.name, descs: await enqueueChunks(file, params.chunkSize, pool) });

@@ -12,7 +12,8 @@ interface PushErrorCase {
   exportTarBase64: string;
   options: { name: string; tag: string; zstdLevel: number; chunkSizeMiB: number; concurrency: number; memoryBudgetMiB: number };
   error: string | null;
-  callsBeforeResult: { op: string; name: string; digest?: string; size?: number; exists?: boolean; tag?: string; contentType?: string }[] | null;
+  callsBeforeResult:
+    { op: string; name: string; digest?: string; size?: number; exists?: boolean; tag?: string; contentType?: string }[] | null;
   configJson?: string;
   manifestJson?: string;
   pullError?: string;

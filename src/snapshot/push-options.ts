@@ -62,10 +62,7 @@ export function pipelineParams(opts: PushOptions): PipelineParams {
   const workers = opts.concurrency && opts.concurrency > 0 ? opts.concurrency : DEFAULT_WORKERS;
   const chunkMiB = opts.chunkSizeMiB ?? 0;
   if (chunkMiB > MAX_CHUNK_MIB) {
-    throw new CocoonError(
-      "ERR_INVALID_ARGUMENT",
-      `snapshot push: chunk size ${chunkMiB} MiB exceeds the ${MAX_CHUNK_MIB} MiB maximum`,
-    );
+    throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot push: chunk size ${chunkMiB} MiB exceeds the ${MAX_CHUNK_MIB} MiB maximum`);
   }
   const chunkSize = Math.max(chunkMiB, 0) * 2 ** 20;
   if (chunkSize === 0) return { workers, chunkSize: 0 };

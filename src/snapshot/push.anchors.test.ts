@@ -4,21 +4,52 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { marshalGoJSON } from "../meta/go-json.js";
 import { indentGoJSON } from "../oci/manifest-json.js";
-import { ANCHORS, callKey, clockOf, collector, HAVE_ANCHORS, MemoryRegistry, NO_ANCHORS, } from "./fakes.test-util.js";
+import { ANCHORS, callKey, clockOf, collector, HAVE_ANCHORS, MemoryRegistry, NO_ANCHORS } from "./fakes.test-util.js";
 import { streamSnapshot } from "./pull.js";
 import { pushSnapshot } from "./push.js";
 
-const CASES = ["v1-basic", "v1-sparse", "v1-annotations", "v1-windows-rich", "v2-knobs-small-stays-v1", "v2-zstd", "v2-chunked", "v2-zstd-chunked"];
+const CASES = [
+  "v1-basic",
+  "v1-sparse",
+  "v1-annotations",
+  "v1-windows-rich",
+  "v2-knobs-small-stays-v1",
+  "v2-zstd",
+  "v2-chunked",
+  "v2-zstd-chunked",
+];
 const read = (...p: string[]): Buffer => readFileSync(path.join(ANCHORS, ...p));
 const json = <T>(...p: string[]): T => JSON.parse(read(...p).toString()) as T;
 
 interface GoPushOptions {
-  name: string; tag: string; baseImage: string; source: string; revision: string; annotations: Record<string, string> | null;
-  zstdLevel: number; chunkSizeMiB: number; concurrency: number; memoryBudgetMiB: number; nowUnixMilli: number;
+  name: string;
+  tag: string;
+  baseImage: string;
+  source: string;
+  revision: string;
+  annotations: Record<string, string> | null;
+  zstdLevel: number;
+  chunkSizeMiB: number;
+  concurrency: number;
+  memoryBudgetMiB: number;
+  nowUnixMilli: number;
 }
-interface GoUploads { calls: { op: string; name: string; digest?: string; size?: number; exists?: boolean; tag?: string; contentType?: string }[]; orderDeterministic: boolean; sortedPrefixLength?: number }
-interface Layer { mediaType: string; digest: string; size: number; annotations?: Record<string, string> }
-interface Manifest { config: { digest: string; size: number }; layers: Layer[] | null; [k: string]: unknown }
+interface GoUploads {
+  calls: { op: string; name: string; digest?: string; size?: number; exists?: boolean; tag?: string; contentType?: string }[];
+  orderDeterministic: boolean;
+  sortedPrefixLength?: number;
+}
+interface Layer {
+  mediaType: string;
+  digest: string;
+  size: number;
+  annotations?: Record<string, string>;
+}
+interface Manifest {
+  config: { digest: string; size: number };
+  layers: Layer[] | null;
+  [k: string]: unknown;
+}
 
 /** The README's placeholders: each `+zstd` layer's digest becomes `zstd:<title>:<n>`, n counting per title. */
 function zstdPlaceholders(m: Manifest): Map<string, string> {
@@ -54,7 +85,16 @@ function normalize(manifestText: string, configText: string): { manifest: string
   return { manifest: indentGoJSON(marshalGoJSON(m)), config };
 }
 
-type Call = { op?: string; call?: string; name: string; digest?: string; size?: number; exists?: boolean; tag?: string; contentType?: string };
+interface Call {
+  op?: string;
+  call?: string;
+  name: string;
+  digest?: string;
+  size?: number;
+  exists?: boolean;
+  tag?: string;
+  contentType?: string;
+}
 
 /** Upload calls with every digest that zstd output decides replaced by a placeholder (and its size by -1). */
 function normalizeCalls(calls: readonly Call[], manifestText: string): string[] {
@@ -73,13 +113,20 @@ function normalizeCalls(calls: readonly Call[], manifestText: string): string[] 
 async function push(dir: string, reg: MemoryRegistry, progress: string[]) {
   const o = json<GoPushOptions>("snapshot", dir, "push-options.json");
   return pushSnapshot(Readable.from([read("snapshot", dir, "export.tar")]), reg, {
-    name: o.name, tag: o.tag, baseImage: o.baseImage, source: o.source, revision: o.revision,
+    name: o.name,
+    tag: o.tag,
+    baseImage: o.baseImage,
+    source: o.source,
+    revision: o.revision,
     ...(o.annotations && { annotations: o.annotations }),
-    zstdLevel: o.zstdLevel, chunkSizeMiB: o.chunkSizeMiB, concurrency: o.concurrency, memoryBudgetMiB: o.memoryBudgetMiB,
-    progress: (l) => progress.push(l), now: clockOf(o),
+    zstdLevel: o.zstdLevel,
+    chunkSizeMiB: o.chunkSizeMiB,
+    concurrency: o.concurrency,
+    memoryBudgetMiB: o.memoryBudgetMiB,
+    progress: (l) => progress.push(l),
+    now: clockOf(o),
   });
 }
-
 
 describe.skipIf(!HAVE_ANCHORS)(`push of Go's export streams (${HAVE_ANCHORS ? "anchors present" : NO_ANCHORS})`, () => {
   it.each(CASES)("%s uploads what Go uploads, and pulls back Go's import tar", async (dir) => {
@@ -99,7 +146,11 @@ describe.skipIf(!HAVE_ANCHORS)(`push of Go's export streams (${HAVE_ANCHORS ? "a
     } else {
       expect(manifest).toBe(read("snapshot", dir, "manifest.json").toString());
       expect(config).toBe(read("snapshot", dir, "config.json").toString());
-      const want = json<{ manifestDigest: string; totalSize: number; layerCount: number; progress: string[] }>("snapshot", dir, "push-result.json");
+      const want = json<{ manifestDigest: string; totalSize: number; layerCount: number; progress: string[] }>(
+        "snapshot",
+        dir,
+        "push-result.json",
+      );
       expect(result.manifestDigest).toBe(want.manifestDigest);
       expect(result.totalSize).toBe(want.totalSize);
       expect(result.layerCount).toBe(want.layerCount);

@@ -23,8 +23,14 @@ describe("pushSnapshot", () => {
     expect(reg.calls).toEqual([]);
   });
 
-  it.each([["zstdLevel", 1.5], ["chunkSizeMiB", Number.NaN], ["zstdLevel", 23]] as const)("refuses %s = %s", async (key, value) => {
-    const err = await pushSnapshot(exportStream([envelopeFile("vm")]), new MemoryRegistry(), { name: "vm", [key]: value }).catch((e: unknown) => e);
+  it.each([
+    ["zstdLevel", 1.5],
+    ["chunkSizeMiB", Number.NaN],
+    ["zstdLevel", 23],
+  ] as const)("refuses %s = %s", async (key, value) => {
+    const err = await pushSnapshot(exportStream([envelopeFile("vm")]), new MemoryRegistry(), { name: "vm", [key]: value }).catch(
+      (e: unknown) => e,
+    );
     expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
     expect((err as Error).message).toContain(key);
   });
@@ -36,10 +42,13 @@ describe("bad arguments", () => {
     expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
   });
 
-  it.each([null, undefined, {}, { name: "" }, { name: "vm" }])("streamSnapshot refuses options %j with ERR_INVALID_ARGUMENT", async (opts) => {
-    const err = await streamSnapshot(new Uint8Array(), new MemoryRegistry(), opts as never).catch((e: unknown) => e);
-    expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
-  });
+  it.each([null, undefined, {}, { name: "" }, { name: "vm" }])(
+    "streamSnapshot refuses options %j with ERR_INVALID_ARGUMENT",
+    async (opts) => {
+      const err = await streamSnapshot(new Uint8Array(), new MemoryRegistry(), opts as never).catch((e: unknown) => e);
+      expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
+    },
+  );
 
   it("streamSnapshot refuses manifest bytes that are not a Uint8Array", async () => {
     const sink = collector();

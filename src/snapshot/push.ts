@@ -10,14 +10,26 @@ import { parseEnvelope } from "./envelope.js";
 import { PendingEntries } from "./pending-entries.js";
 import { type Collected, drain, uploadEntry } from "./push-entry.js";
 import { UploadPool } from "./push-pipeline.js";
-import { checkPushOptions, DEFAULT_BUDGET_MIB, type PipelineParams, pipelineParams, type PushOptions, type PushResult } from "./push-options.js";
+import {
+  checkPushOptions,
+  DEFAULT_BUDGET_MIB,
+  type PipelineParams,
+  pipelineParams,
+  type PushOptions,
+  type PushResult,
+} from "./push-options.js";
 import { sparseFileMeta } from "./sparse-meta.js";
 import { readTar, type TarEntry } from "./tar-reader.js";
 import { createdAnnotation, createdAt } from "./timestamps.js";
 
 const encoder = new TextEncoder();
 
-async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts: PushOptions, params: PipelineParams | undefined): Promise<Collected> {
+async function readEntries(
+  stream: AsyncIterable<Uint8Array>,
+  up: Uploader,
+  opts: PushOptions,
+  params: PipelineParams | undefined,
+): Promise<Collected> {
   const out: Collected = { files: new Map(), groups: [], encoded: false };
   const pool = new UploadPool(params?.workers ?? 1);
   const reader = new ByteReader(stream);
@@ -40,7 +52,11 @@ async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts
         for (const held of pending.drain()) await uploadEntry(up, opts, held.entry, held.body, params, pool, out);
       } else if (entry.typeflag === "0" && out.cfg === undefined) {
         sparseFileMeta(entry);
-        await pending.add(entry, body, (err) => new CocoonError("ERR_SNAPSHOT_FORMAT", `upload ${entry.name}: buffer entry: ${messageOf(err)}`, { cause: err }));
+        await pending.add(
+          entry,
+          body,
+          (err) => new CocoonError("ERR_SNAPSHOT_FORMAT", `upload ${entry.name}: buffer entry: ${messageOf(err)}`, { cause: err }),
+        );
       } else if (entry.typeflag === "0") {
         await uploadEntry(up, opts, entry, body, params, pool, out);
       }
@@ -71,7 +87,7 @@ async function readEntries(stream: AsyncIterable<Uint8Array>, up: Uploader, opts
  * ```
  */
 export async function pushSnapshot(stream: AsyncIterable<Uint8Array>, up: Uploader, opts: PushOptions): Promise<PushResult> {
-  if (!opts?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: name is required");
+  if (!(opts as PushOptions | undefined)?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: name is required");
   if (typeof (stream as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] !== "function") {
     throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot push: the export stream must be an async iterable of bytes");
   }
@@ -89,7 +105,13 @@ export async function pushSnapshot(stream: AsyncIterable<Uint8Array>, up: Upload
   });
   const { snapshotId, ...rest } = collected.cfg;
   const configBytes = encoder.encode(
-    marshalSnapshotConfig({ ...rest, schemaVersion: collected.encoded ? "v2" : "v1", snapshotId, files: Object.fromEntries(files), createdAt: createdAt(now) }),
+    marshalSnapshotConfig({
+      ...rest,
+      schemaVersion: collected.encoded ? "v2" : "v1",
+      snapshotId,
+      files: Object.fromEntries(files),
+      createdAt: createdAt(now),
+    }),
   );
   const configDigest = digestOf([configBytes]);
   try {

@@ -39,10 +39,12 @@ function finish(block: Uint8Array): Uint8Array {
 }
 
 function toASCII(s: string): string {
+  // eslint-disable-next-line no-control-regex -- ASCII is U+0000 to U+007F, NUL included
   return s.replace(/[^\x00-\x7f]/gu, "");
 }
 
 function isASCII(s: string): boolean {
+  // eslint-disable-next-line no-control-regex -- ASCII is U+0000 to U+007F, NUL included
   return /^[\x00-\x7f]*$/u.test(s);
 }
 

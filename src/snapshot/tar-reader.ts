@@ -1,4 +1,4 @@
-import { ByteReader } from "./byte-reader.js";
+import type { ByteReader } from "./byte-reader.js";
 
 /** One entry of an export stream. */
 export interface TarEntry {
@@ -30,7 +30,10 @@ function numeric(block: Uint8Array, at: number, length: number): number {
     for (let i = 1; i < field.length; i++) v = v * 256 + (field[i] ?? 0);
     return v;
   }
-  const text = decoder.decode(field).replace(/[\0 ]+$/u, "").replace(/^[\0 ]+/u, "");
+  const text = decoder
+    .decode(field)
+    .replace(/[\0 ]+$/u, "")
+    .replace(/^[\0 ]+/u, "");
   if (text === "") return 0;
   if (!/^[0-7]+$/u.test(text)) throw new Error(INVALID);
   return Number.parseInt(text, 8);
@@ -70,9 +73,7 @@ const padOf = (size: number): number => (512 - (size % 512)) % 512;
  * Reads tar entries the way Go's `archive/tar` reader does for cocoon's export stream: USTAR,
  * PAX (`x`; `g` skipped) and GNU long names. A body left unread is skipped.
  */
-export async function* readTar(
-  source: ByteReader,
-): AsyncGenerator<{ entry: TarEntry; body: AsyncGenerator<Uint8Array> }> {
+export async function* readTar(source: ByteReader): AsyncGenerator<{ entry: TarEntry; body: AsyncGenerator<Uint8Array> }> {
   let pax: Record<string, string> = {};
   let longName: string | undefined;
   for (;;) {

@@ -6,14 +6,17 @@ import { ANCHORS, HAVE_ANCHORS, NO_ANCHORS } from "./fakes.test-util.js";
 import { compressFrame, decodeChunk, readFrameHeader, StreamDecoder, ZstdMessage } from "./zstd.js";
 
 describe("zstd frames", () => {
-  it.each([1, 1 << 20, 3 * (1 << 20) + 7])("one frame per chunk declares its content size (%i bytes) and a window Go's per-chunk cap accepts", async (size) => {
-    const data = memoryLike(size, "z");
-    const frame = await compressFrame(data, 3);
-    const header = readFrameHeader(frame);
-    expect(header?.contentSize).toBe(size);
-    expect(header?.windowSize).toBeLessThanOrEqual(Math.max(size, 1024));
-    expect(Buffer.from(await decodeChunk(frame, size)).equals(data)).toBe(true);
-  });
+  it.each([1, 1 << 20, 3 * (1 << 20) + 7])(
+    "one frame per chunk declares its content size (%i bytes) and a window Go's per-chunk cap accepts",
+    async (size) => {
+      const data = memoryLike(size, "z");
+      const frame = await compressFrame(data, 3);
+      const header = readFrameHeader(frame);
+      expect(header?.contentSize).toBe(size);
+      expect(header?.windowSize).toBeLessThanOrEqual(Math.max(size, 1024));
+      expect(Buffer.from(await decodeChunk(frame, size)).equals(data)).toBe(true);
+    },
+  );
 
   it("refuses what Go's windowed pull refuses, with Go's texts", async () => {
     const frame = await compressFrame(memoryLike(1 << 20, "z"), 3);
@@ -43,7 +46,8 @@ describe.skipIf(!HAVE_ANCHORS)(`Go's zstd blobs (${HAVE_ANCHORS ? "anchors prese
       const dec = new StreamDecoder();
       const got = Buffer.concat([...dec.push(blob), ...dec.push(new Uint8Array(0), true)]);
       expect(got.equals(want)).toBe(true);
-      if (readFrameHeader(blob)?.contentSize !== undefined) expect(Buffer.from(await decodeChunk(blob, want.length)).equals(want)).toBe(true);
+      if (readFrameHeader(blob)?.contentSize !== undefined)
+        expect(Buffer.from(await decodeChunk(blob, want.length)).equals(want)).toBe(true);
     }
   });
 });

@@ -67,64 +67,84 @@ function lifecycleForGo(status: LifecycleStatus) {
 }
 
 describeConformance("meta contracts", (oracle) => {
-  it("round-trips VM specs through VMSpec.Apply / ParseVMSpec", async () => {
-    await compareWithGo<VMSpec, GoRoundTrip<VMSpec>>(oracle(), {
-      name: "VMSpec round trip",
-      arbitrary: vmSpec,
-      numRuns: 3_000,
-      request: (spec) => ({ op: "vmSpec", args: { value: spec, patch: patchOrNull(vmSpecAnnotations(spec)) } }),
-      check: (spec, go) => checkRoundTrip(spec, vmSpecAnnotations(spec), go, parseVMSpec),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "round-trips VM specs through VMSpec.Apply / ParseVMSpec",
+    async () => {
+      await compareWithGo<VMSpec, GoRoundTrip<VMSpec>>(oracle(), {
+        name: "VMSpec round trip",
+        arbitrary: vmSpec,
+        numRuns: 3_000,
+        request: (spec) => ({ op: "vmSpec", args: { value: spec, patch: patchOrNull(vmSpecAnnotations(spec)) } }),
+        check: (spec, go) => checkRoundTrip(spec, vmSpecAnnotations(spec), go, parseVMSpec),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
-  it("round-trips VM runtimes through VMRuntime.Apply / ParseVMRuntime", async () => {
-    await compareWithGo<VMRuntime, GoRoundTrip<VMRuntime>>(oracle(), {
-      name: "VMRuntime round trip",
-      arbitrary: vmRuntime,
-      numRuns: 3_000,
-      request: (runtime) => ({ op: "vmRuntime", args: { value: runtime, patch: patchOrNull(vmRuntimeAnnotations(runtime)) } }),
-      check: (runtime, go) => checkRoundTrip(runtime, vmRuntimeAnnotations(runtime), go, parseVMRuntime),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "round-trips VM runtimes through VMRuntime.Apply / ParseVMRuntime",
+    async () => {
+      await compareWithGo<VMRuntime, GoRoundTrip<VMRuntime>>(oracle(), {
+        name: "VMRuntime round trip",
+        arbitrary: vmRuntime,
+        numRuns: 3_000,
+        request: (runtime) => ({ op: "vmRuntime", args: { value: runtime, patch: patchOrNull(vmRuntimeAnnotations(runtime)) } }),
+        check: (runtime, go) => checkRoundTrip(runtime, vmRuntimeAnnotations(runtime), go, parseVMRuntime),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
-  it("round-trips lifecycle statuses through LifecycleStatus.Annotations / ReadLifecycleStatus", async () => {
-    await compareWithGo<LifecycleStatus, GoRoundTrip<ReturnType<typeof lifecycleForGo>> & { key: string }>(oracle(), {
-      name: "LifecycleStatus round trip",
-      arbitrary: lifecycleStatus,
-      numRuns: 3_000,
-      request: (status) => ({
-        op: "lifecycle",
-        args: { value: lifecycleForGo(status), patch: annotationsMergePatchJSON(lifecycleStatusAnnotations(status)) },
-      }),
-      check: (status, { key, ...go }) => {
-        const read = (obj: Annotated) => lifecycleForGo(readLifecycleStatus(obj));
-        checkRoundTrip(status, lifecycleStatusAnnotations(status), go, read);
-        expectSame(status, asGoHoldsIt(lifecycleStatusKey(status)), key);
-      },
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "round-trips lifecycle statuses through LifecycleStatus.Annotations / ReadLifecycleStatus",
+    async () => {
+      await compareWithGo<LifecycleStatus, GoRoundTrip<ReturnType<typeof lifecycleForGo>> & { key: string }>(oracle(), {
+        name: "LifecycleStatus round trip",
+        arbitrary: lifecycleStatus,
+        numRuns: 3_000,
+        request: (status) => ({
+          op: "lifecycle",
+          args: { value: lifecycleForGo(status), patch: annotationsMergePatchJSON(lifecycleStatusAnnotations(status)) },
+        }),
+        check: (status, { key, ...go }) => {
+          const read = (obj: Annotated) => lifecycleForGo(readLifecycleStatus(obj));
+          checkRoundTrip(status, lifecycleStatusAnnotations(status), go, read);
+          expectSame(status, asGoHoldsIt(lifecycleStatusKey(status)), key);
+        },
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
-  it("reads any pod annotations as every Go reader does", async () => {
-    await compareWithGo<Record<string, string>, unknown>(oracle(), {
-      name: "readers",
-      arbitrary: podAnnotations,
-      numRuns: 3_000,
-      request: (annotations) => ({ op: "read", args: { annotations } }),
-      check: (annotations, go) => {
-        const pod = { metadata: { annotations } };
-        const status = readLifecycleStatus(pod);
-        expectSame(annotations, {
-          vmSpec: parseVMSpec(pod),
-          vmRuntime: parseVMRuntime(pod),
-          lifecycle: lifecycleForGo(status),
-          lifecycleKey: lifecycleStatusKey(status),
-          cocoonSetGeneration: readCocoonSetGeneration(pod).toString(),
-          hibernate: readHibernateState(pod),
-          restoreFromHibernate: readRestoreFromHibernate(pod),
-          keepSnapshotOnDelete: readKeepSnapshotOnDelete(pod),
-          hibernatedOnNode: readHibernatedOnNode(pod),
-        }, go);
-      },
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "reads any pod annotations as every Go reader does",
+    async () => {
+      await compareWithGo<Record<string, string>, unknown>(oracle(), {
+        name: "readers",
+        arbitrary: podAnnotations,
+        numRuns: 3_000,
+        request: (annotations) => ({ op: "read", args: { annotations } }),
+        check: (annotations, go) => {
+          const pod = { metadata: { annotations } };
+          const status = readLifecycleStatus(pod);
+          expectSame(
+            annotations,
+            {
+              vmSpec: parseVMSpec(pod),
+              vmRuntime: parseVMRuntime(pod),
+              lifecycle: lifecycleForGo(status),
+              lifecycleKey: lifecycleStatusKey(status),
+              cocoonSetGeneration: readCocoonSetGeneration(pod).toString(),
+              hibernate: readHibernateState(pod),
+              restoreFromHibernate: readRestoreFromHibernate(pod),
+              keepSnapshotOnDelete: readKeepSnapshotOnDelete(pod),
+              hibernatedOnNode: readHibernatedOnNode(pod),
+            },
+            go,
+          );
+        },
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

@@ -18,9 +18,7 @@ const { value: goValue } = fc.letrec<{ value: unknown }>((tie) => ({
     fc.integer(),
     fc.constantFrom(-0, 1e21, 1e-7, 1e-6, 123456789e15, 5e-324, 1.7976931348623157e308, 0.1 + 0.2),
     fc.array(tie("value"), { maxLength: 4 }),
-    fc
-      .uniqueArray(fc.tuple(validText, tie("value")), { maxLength: 4, selector: ([key]) => key })
-      .map((entries) => new Map(entries)),
+    fc.uniqueArray(fc.tuple(validText, tie("value")), { maxLength: 4, selector: ([key]) => key }).map((entries) => new Map(entries)),
   ),
 }));
 
@@ -30,31 +28,49 @@ function asGoReadsIt(delta: Record<string, string | null>): Record<string, strin
 }
 
 describeConformance("encoding/json", (oracle) => {
-  it("writes any JSON value byte for byte as json.Marshal does", async () => {
-    await compareWithGo<unknown, { text: string }>(oracle(), {
-      name: "json.Marshal",
-      arbitrary: goValue,
-      examples: [-0, "<&>\u2028\u2029", "\ud800", new Map([["10", 1], ["9", 2], ["😀", 3], ["\uffff", 4]])],
-      numRuns: 4_000,
-      request: (value) => ({ op: "json.echo", args: { text: marshalGoJSON(value) } }),
-      check: (value, go) => expectSame(value, marshalGoJSON(value), go.text),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "writes any JSON value byte for byte as json.Marshal does",
+    async () => {
+      await compareWithGo<unknown, { text: string }>(oracle(), {
+        name: "json.Marshal",
+        arbitrary: goValue,
+        examples: [
+          -0,
+          "<&>\u2028\u2029",
+          "\ud800",
+          new Map([
+            ["10", 1],
+            ["9", 2],
+            ["😀", 3],
+            ["\uffff", 4],
+          ]),
+        ],
+        numRuns: 4_000,
+        request: (value) => ({ op: "json.echo", args: { text: marshalGoJSON(value) } }),
+        check: (value, go) => expectSame(value, marshalGoJSON(value), go.text),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
-  it("writes annotation merge patches as k8s.AnnotationsMergePatch does, and reads Go's back", async () => {
-    await compareWithGo<Record<string, string | null>, { patch: string }>(oracle(), {
-      name: "AnnotationsMergePatch",
-      arbitrary: annotationDelta,
-      examples: [{ "10": "<", "9": null, "vm.cocoonstack.io/hibernate": "\u2028&" }, { "\ud800": "\udfff" }],
-      numRuns: 4_000,
-      request: (delta) => ({ op: "mergePatch", args: { delta } }),
-      check: (delta, go) => {
-        expectSame(delta, annotationsMergePatchJSON(delta), go.patch);
-        const read = (JSON.parse(go.patch) as { metadata: { annotations: Record<string, string | null> } }).metadata.annotations;
-        expectSame(delta, read, asGoReadsIt(delta));
-      },
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "writes annotation merge patches as k8s.AnnotationsMergePatch does, and reads Go's back",
+    async () => {
+      await compareWithGo<Record<string, string | null>, { patch: string }>(oracle(), {
+        name: "AnnotationsMergePatch",
+        arbitrary: annotationDelta,
+        examples: [{ "10": "<", "9": null, "vm.cocoonstack.io/hibernate": "\u2028&" }, { "\ud800": "\udfff" }],
+        numRuns: 4_000,
+        request: (delta) => ({ op: "mergePatch", args: { delta } }),
+        check: (delta, go) => {
+          expectSame(delta, annotationsMergePatchJSON(delta), go.patch);
+          const read = (JSON.parse(go.patch) as { metadata: { annotations: Record<string, string | null> } }).metadata.annotations;
+          expectSame(delta, read, asGoReadsIt(delta));
+        },
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
   it("refuses the empty delta that Go would send as a no-op patch", async () => {
     const go = await oracle().ask<{ patch: string }>({ op: "mergePatch", args: { delta: {} } });

@@ -23,7 +23,8 @@ interface PodCase {
   readonly vmName: string;
 }
 
-const orNull = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.oneof({ arbitrary, weight: 3 }, { arbitrary: fc.constant(null), weight: 1 });
+const orNull = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | null> =>
+  fc.oneof({ arbitrary, weight: 3 }, { arbitrary: fc.constant(null), weight: 1 });
 const list = <T>(item: fc.Arbitrary<T>) => orNull(fc.array(orNull(item), { maxLength: 3 }));
 const someOf = <T>(...values: T[]) => orNull(fc.constantFrom(...values));
 const POOL = "cocoonstack.io/pool";
@@ -37,18 +38,32 @@ const podObject = fc.record(
           namespace: someOf("ns", "", "a-b"),
           labels: stringMap,
           annotations: stringMap,
-          ownerReferences: list(fc.record({ kind: someOf("CocoonSet", "ReplicaSet", "cocoonset"), name: someOf("cs", "", "x-1") }, { requiredKeys: [] })),
+          ownerReferences: list(
+            fc.record({ kind: someOf("CocoonSet", "ReplicaSet", "cocoonset"), name: someOf("cs", "", "x-1") }, { requiredKeys: [] }),
+          ),
         },
         { requiredKeys: [] },
       ),
     ),
-    spec: orNull(fc.record({ nodeSelector: stringMap, tolerations: list(fc.record({ key: someOf("virtual-kubelet.io/provider", "other") }, { requiredKeys: [] })) }, { requiredKeys: [] })),
+    spec: orNull(
+      fc.record(
+        {
+          nodeSelector: stringMap,
+          tolerations: list(fc.record({ key: someOf("virtual-kubelet.io/provider", "other") }, { requiredKeys: [] })),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
     status: orNull(
       fc.record(
         {
           phase: someOf("Failed", "Succeeded", "Running"),
-          conditions: list(fc.record({ type: someOf("Ready", "ready", "PodScheduled"), status: someOf("True", "true", "False") }, { requiredKeys: [] })),
-          containerStatuses: list(fc.record({ state: orNull(fc.record({ running: orNull(fc.constant({})) }, { requiredKeys: [] })) }, { requiredKeys: [] })),
+          conditions: list(
+            fc.record({ type: someOf("Ready", "ready", "PodScheduled"), status: someOf("True", "true", "False") }, { requiredKeys: [] }),
+          ),
+          containerStatuses: list(
+            fc.record({ state: orNull(fc.record({ running: orNull(fc.constant({})) }, { requiredKeys: [] })) }, { requiredKeys: [] }),
+          ),
         },
         { requiredKeys: [] },
       ),
@@ -60,16 +75,24 @@ const podObject = fc.record(
 const podCase: fc.Arbitrary<PodCase> = fc.record({
   pod: podObject.map((pod) => JSON.stringify(pod)),
   vmName: fc.oneof(
-    fc.tuple(fc.constantFrom("ns", "", "a-b"), fc.constantFrom("cs", "", "x-1"), integerText).map(([ns, cs, slot]) => `vk-${ns}-${cs}-${slot}`),
+    fc
+      .tuple(fc.constantFrom("ns", "", "a-b"), fc.constantFrom("cs", "", "x-1"), integerText)
+      .map(([ns, cs, slot]) => `vk-${ns}-${cs}-${slot}`),
     fc.string(),
   ),
 });
 
 const EXAMPLES: PodCase[] = [
   { pod: '{"status":{"containerStatuses":[null]}}', vmName: "vk-ns-cs-0" },
-  { pod: '{"metadata":{"namespace":"ns","ownerReferences":[null,{"kind":"CocoonSet","name":"cs"}]}}', vmName: "vk-ns-cs-9223372036854775807" },
+  {
+    pod: '{"metadata":{"namespace":"ns","ownerReferences":[null,{"kind":"CocoonSet","name":"cs"}]}}',
+    vmName: "vk-ns-cs-9223372036854775807",
+  },
   { pod: '{"status":{"conditions":[null,{"type":"Ready","status":"True"}]}}', vmName: "" },
-  { pod: '{"spec":{"nodeSelector":{"cocoonstack.io/pool":null},"tolerations":[null]},"metadata":{"labels":{"cocoonstack.io/pool":"gpu"}}}', vmName: "vk---0" },
+  {
+    pod: '{"spec":{"nodeSelector":{"cocoonstack.io/pool":null},"tolerations":[null]},"metadata":{"labels":{"cocoonstack.io/pool":"gpu"}}}',
+    vmName: "vk---0",
+  },
 ];
 
 function ours({ pod: text, vmName }: PodCase): Record<string, unknown> {
@@ -90,14 +113,18 @@ function ours({ pod: text, vmName }: PodCase): Record<string, unknown> {
 }
 
 describeConformance("pod helpers on null list items", (oracle) => {
-  it("read pods with nulls as Go reads the decoded corev1.Pod", async () => {
-    await compareWithGo<PodCase, Record<string, unknown>>(oracle(), {
-      name: "podReaders",
-      arbitrary: podCase,
-      examples: EXAMPLES,
-      numRuns: 5_000,
-      request: (c) => ({ op: "podReaders", args: c }),
-      check: (c, go) => expectSame(c, ours(c), go),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "read pods with nulls as Go reads the decoded corev1.Pod",
+    async () => {
+      await compareWithGo<PodCase, Record<string, unknown>>(oracle(), {
+        name: "podReaders",
+        arbitrary: podCase,
+        examples: EXAMPLES,
+        numRuns: 5_000,
+        request: (c) => ({ op: "podReaders", args: c }),
+        check: (c, go) => expectSame(c, ours(c), go),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

@@ -48,10 +48,53 @@ const shown = (value: string | number | bigint | null) => (typeof value === "str
 const jsonText = (value: string | number | bigint | null) => (typeof value === "bigint" ? value.toString() : JSON.stringify(value));
 
 const CONTRACT_EXAMPLES = [
-  "1000M", "1024Mi", "1.5Gi", "0.5", "+100Gi", "+8Gi", "1.500G", "1K", "01G", "1.G", "1E3", "+1000M", "1.0G",
-  "", "0", "-0", "+0", "00", ".", "Gi", "1e1.5", ".5", "5.", "-.5Mi", "9223372036854775807", "9223372036854775808",
-  "1n", "0.1n", "1.5n", "100Ei", "8Ei", "-8Ei", "7Ei", "1Ki", "1023Ki", "1024Ki", "0.5Ki", "1e-9", "1e-10", "12e6",
-  "1E+3", "1e-1000000", "1e-2147483649", "1e4294967296", "1e99999999999", "999999999999999999", "1000000000000000000m",
+  "1000M",
+  "1024Mi",
+  "1.5Gi",
+  "0.5",
+  "+100Gi",
+  "+8Gi",
+  "1.500G",
+  "1K",
+  "01G",
+  "1.G",
+  "1E3",
+  "+1000M",
+  "1.0G",
+  "",
+  "0",
+  "-0",
+  "+0",
+  "00",
+  ".",
+  "Gi",
+  "1e1.5",
+  ".5",
+  "5.",
+  "-.5Mi",
+  "9223372036854775807",
+  "9223372036854775808",
+  "1n",
+  "0.1n",
+  "1.5n",
+  "100Ei",
+  "8Ei",
+  "-8Ei",
+  "7Ei",
+  "1Ki",
+  "1023Ki",
+  "1024Ki",
+  "0.5Ki",
+  "1e-9",
+  "1e-10",
+  "12e6",
+  "1E+3",
+  "1e-1000000",
+  "1e-2147483649",
+  "1e4294967296",
+  "1e99999999999",
+  "999999999999999999",
+  "1000000000000000000m",
 ];
 
 const STRING_EXAMPLES = [...CONTRACT_EXAMPLES, " 1Gi ", "\u00a01Gi", "\t1Gi", "\u20281Gi", "1Gi\u3000", "\u200b1Gi"];
@@ -59,16 +102,25 @@ const NUMBER_EXAMPLES = [1.5, 0, -0, 1e21, 1e-7, 5e-324, 2 ** 63, 1024, 0.1];
 const BIGINT_EXAMPLES = [0n, 2n ** 63n - 1n, 2n ** 63n, -(2n ** 63n), 10n ** 30n];
 
 describeConformance("resource.Quantity", (oracle) => {
-  it("parses every text as resource.ParseQuantity does: format, String(), IsZero() and error", async () => {
-    await compareWithGo<string, GoQuantity>(oracle(), {
-      name: "ParseQuantity",
-      arbitrary: quantityText,
-      examples: CONTRACT_EXAMPLES,
-      numRuns: 20_000,
-      request: (text) => ({ op: "quantity.parse", args: { text } }),
-      check: (text, go) => expectSame(text, ours(JSON.stringify(text), () => parseQuantity(text)), go),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "parses every text as resource.ParseQuantity does: format, String(), IsZero() and error",
+    async () => {
+      await compareWithGo<string, GoQuantity>(oracle(), {
+        name: "ParseQuantity",
+        arbitrary: quantityText,
+        examples: CONTRACT_EXAMPLES,
+        numRuns: 20_000,
+        request: (text) => ({ op: "quantity.parse", args: { text } }),
+        check: (text, go) =>
+          expectSame(
+            text,
+            ours(JSON.stringify(text), () => parseQuantity(text)),
+            go,
+          ),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
   // A string is read as the operator receives it: re-encoded by the apiserver with Go's encoder,
   // which escapes U+2028/U+2029, so UnmarshalJSON does not trim them (a raw U+2028 it would).
@@ -77,14 +129,23 @@ describeConformance("resource.Quantity", (oracle) => {
     ["a JSON number", quantityNumber, false, NUMBER_EXAMPLES],
     ["a JSON number, as the apiserver re-encodes it", quantityNumber, true, NUMBER_EXAMPLES],
     ["a bigint", quantityBigInt, false, BIGINT_EXAMPLES],
-  ] as const)("reads storage from %s as json.Unmarshal + QuantityString do", async (what, arbitrary, wire, examples) => {
-    await compareWithGo<string | number | bigint | null, GoQuantity>(oracle(), {
-      name: `Unmarshal(${what})`,
-      arbitrary,
-      examples: [null, ...examples],
-      numRuns: 5_000,
-      request: (value) => ({ op: "quantity.unmarshal", args: { json: jsonText(value), wire } }),
-      check: (value, go) => expectSame(value, ours(shown(value), () => stringOf(value)), imprecise(value) ? LOST_DIGITS : withoutFormat(go)),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  ] as const)(
+    "reads storage from %s as json.Unmarshal + QuantityString do",
+    async (what, arbitrary, wire, examples) => {
+      await compareWithGo<string | number | bigint | null, GoQuantity>(oracle(), {
+        name: `Unmarshal(${what})`,
+        arbitrary,
+        examples: [null, ...examples],
+        numRuns: 5_000,
+        request: (value) => ({ op: "quantity.unmarshal", args: { json: jsonText(value), wire } }),
+        check: (value, go) =>
+          expectSame(
+            value,
+            ours(shown(value), () => stringOf(value)),
+            imprecise(value) ? LOST_DIGITS : withoutFormat(go),
+          ),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

@@ -4,7 +4,14 @@
 import fc from "fast-check";
 import { it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
-import { type AgentSpecLike, type ToolboxSpecLike, type VMSpec, fromAgentSpec, fromToolboxSpec, vmSpecAnnotations } from "../../src/meta/index.js";
+import {
+  type AgentSpecLike,
+  type ToolboxSpecLike,
+  type VMSpec,
+  fromAgentSpec,
+  fromToolboxSpec,
+  vmSpecAnnotations,
+} from "../../src/meta/index.js";
 import { annotationsMergePatchJSON, marshalGoJSON } from "../../src/meta/go-json.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { asGoHoldsIt } from "./support/contracts.js";
@@ -85,24 +92,43 @@ function check<S>(c: Case<S>, go: GoSpec, from: (spec: S) => VMSpec, asGoWritesI
 }
 
 describeConformance("apis/v1 specs → meta.FromAgentSpec / FromToolboxSpec", (oracle) => {
-  it("turns agent specs into the VM spec annotations Go writes", async () => {
-    await compareWithGo<Case<AgentSpecLike>, GoSpec>(oracle(), {
-      name: "FromAgentSpec",
-      arbitrary: caseOf(agentSpec),
-      numRuns: 3_000,
-      request: (c) => request("agentSpec", c),
-      check: (c, go) =>
-        check(c, go, (spec) => fromAgentSpec(spec, c.vmName, c.snapshotPolicy, c.forkFrom), (spec) => agentSpecAsGoWritesIt(spec as never)),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "turns agent specs into the VM spec annotations Go writes",
+    async () => {
+      await compareWithGo<Case<AgentSpecLike>, GoSpec>(oracle(), {
+        name: "FromAgentSpec",
+        arbitrary: caseOf(agentSpec),
+        numRuns: 3_000,
+        request: (c) => request("agentSpec", c),
+        check: (c, go) =>
+          check(
+            c,
+            go,
+            (spec) => fromAgentSpec(spec, c.vmName, c.snapshotPolicy, c.forkFrom),
+            (spec) => agentSpecAsGoWritesIt(spec as never),
+          ),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 
-  it("turns toolbox specs into the VM spec annotations Go writes", async () => {
-    await compareWithGo<Case<ToolboxSpecLike>, GoSpec>(oracle(), {
-      name: "FromToolboxSpec",
-      arbitrary: caseOf(toolboxSpec),
-      numRuns: 3_000,
-      request: (c) => request("toolboxSpec", c),
-      check: (c, go) => check(c, go, (spec) => fromToolboxSpec(spec, c.vmName, c.snapshotPolicy), (spec) => toolboxSpecAsGoWritesIt(spec as never)),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "turns toolbox specs into the VM spec annotations Go writes",
+    async () => {
+      await compareWithGo<Case<ToolboxSpecLike>, GoSpec>(oracle(), {
+        name: "FromToolboxSpec",
+        arbitrary: caseOf(toolboxSpec),
+        numRuns: 3_000,
+        request: (c) => request("toolboxSpec", c),
+        check: (c, go) =>
+          check(
+            c,
+            go,
+            (spec) => fromToolboxSpec(spec, c.vmName, c.snapshotPolicy),
+            (spec) => toolboxSpecAsGoWritesIt(spec as never),
+          ),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

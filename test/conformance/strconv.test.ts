@@ -35,21 +35,65 @@ function formatOf(value: bigint): string {
 }
 
 const CONTRACT_EXAMPLES = [
-  "", "+", "-", "+42", "007", " 42", "42 ", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
-  "-9223372036854775809", "2147483647", "2147483648", "-2147483648", "-2147483649", "٥٩٠٠", "0x2a", "1e3", "42.0",
-  "5_900", "-0", "+0", "9007199254740993", "-9007199254740993", "+5900", "05900", "-1", "0x170c", "not-a-number",
-  "1", "t", "T", "TRUE", "true", "True", "0", "f", "F", "FALSE", "false", "False", "tRUE", "yes", " true",
+  "",
+  "+",
+  "-",
+  "+42",
+  "007",
+  " 42",
+  "42 ",
+  "9223372036854775807",
+  "9223372036854775808",
+  "-9223372036854775808",
+  "-9223372036854775809",
+  "2147483647",
+  "2147483648",
+  "-2147483648",
+  "-2147483649",
+  "٥٩٠٠",
+  "0x2a",
+  "1e3",
+  "42.0",
+  "5_900",
+  "-0",
+  "+0",
+  "9007199254740993",
+  "-9007199254740993",
+  "+5900",
+  "05900",
+  "-1",
+  "0x170c",
+  "not-a-number",
+  "1",
+  "t",
+  "T",
+  "TRUE",
+  "true",
+  "True",
+  "0",
+  "f",
+  "F",
+  "FALSE",
+  "false",
+  "False",
+  "tRUE",
+  "yes",
+  " true",
 ];
 
 describeConformance("strconv", (oracle) => {
-  it("parses integer and boolean text as Go's strconv does", async () => {
-    await compareWithGo<string, GoStrconv>(oracle(), {
-      name: "strconv",
-      arbitrary: fc.oneof({ arbitrary: integerText, weight: 3 }, { arbitrary: boolText, weight: 1 }),
-      examples: CONTRACT_EXAMPLES,
-      numRuns: 20_000,
-      request: (text) => ({ op: "strconv", args: { text } }),
-      check: (text, go) => expectSame(text, ours(text), go),
-    });
-  }, CONFORMANCE_TIMEOUT_MS);
+  it(
+    "parses integer and boolean text as Go's strconv does",
+    async () => {
+      await compareWithGo<string, GoStrconv>(oracle(), {
+        name: "strconv",
+        arbitrary: fc.oneof({ arbitrary: integerText, weight: 3 }, { arbitrary: boolText, weight: 1 }),
+        examples: CONTRACT_EXAMPLES,
+        numRuns: 20_000,
+        request: (text) => ({ op: "strconv", args: { text } }),
+        check: (text, go) => expectSame(text, ours(text), go),
+      });
+    },
+    CONFORMANCE_TIMEOUT_MS,
+  );
 });

@@ -30,33 +30,78 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
 
 type Row = [name: string, make: (n: number) => unknown, run: (input: unknown) => unknown, n: number];
 /** A table row: `run` is timed on `make(n)` and `make(2n)`. */
-const row = <T>(name: string, make: (n: number) => T, run: (input: T) => unknown, n: number): Row => [name, make, run as (input: unknown) => unknown, n];
+const row = <T>(name: string, make: (n: number) => T, run: (input: T) => unknown, n: number): Row => [
+  name,
+  make,
+  run as (input: unknown) => unknown,
+  n,
+];
 
 // Go's ParseInt stops at the first digit past the range, and so do we: an all-9s value costs the
 // same at any length (the quadratic BigInt parse of issue 9 grew ×2.4 here; a scan would grow ×2).
 const PAST_THE_RANGE: Row[] = [
-  row("readCocoonSetGeneration, all 9s", (n) => withAnnotation(meta.Annotation.CocoonSetGeneration, nines(n)), meta.readCocoonSetGeneration, KIB_256),
-  row("readLifecycleStatus, all 9s", (n) => withAnnotation(meta.Annotation.LifecycleObservedGeneration, nines(n)), meta.readLifecycleStatus, KIB_256),
+  row(
+    "readCocoonSetGeneration, all 9s",
+    (n) => withAnnotation(meta.Annotation.CocoonSetGeneration, nines(n)),
+    meta.readCocoonSetGeneration,
+    KIB_256,
+  ),
+  row(
+    "readLifecycleStatus, all 9s",
+    (n) => withAnnotation(meta.Annotation.LifecycleObservedGeneration, nines(n)),
+    meta.readLifecycleStatus,
+    KIB_256,
+  ),
   row("parseVMRuntime, all 9s", (n) => withAnnotation(meta.Annotation.VNCPort, nines(n)), meta.parseVMRuntime, KIB_256),
 ];
 
 const READERS: Row[] = [
-  row("readCocoonSetGeneration, leading zeros", (n) => withAnnotation(meta.Annotation.CocoonSetGeneration, `${"0".repeat(n)}7`), meta.readCocoonSetGeneration, KIB_256),
-  row("extractAgentSlot, all 9s", (n) => `vk-p-d-${nines(n)}`, (name) => meta.extractAgentSlot("p", "d", name), KIB_256),
+  row(
+    "readCocoonSetGeneration, leading zeros",
+    (n) => withAnnotation(meta.Annotation.CocoonSetGeneration, `${"0".repeat(n)}7`),
+    meta.readCocoonSetGeneration,
+    KIB_256,
+  ),
+  row(
+    "extractAgentSlot, all 9s",
+    (n) => `vk-p-d-${nines(n)}`,
+    (name) => meta.extractAgentSlot("p", "d", name),
+    KIB_256,
+  ),
   row(
     "roleForPod, all 9s",
     (n) => `vk-p-d-${nines(n)}`,
     (name: string) => meta.roleForPod({ metadata: { namespace: "p", ownerReferences: [{ kind: "CocoonSet", name: "d" }] } }, name),
     KIB_256,
   ),
-  row("isPodReady, null conditions", (n) => ({ status: { conditions: new Array<null>(n).fill(null) } }) as unknown as meta.PodLike, meta.isPodReady, KIB_256),
-  row("cocoonSetOwnerName, null owners", (n) => new Array<null>(n).fill(null) as unknown as meta.OwnerReferenceLike[], meta.cocoonSetOwnerName, KIB_256),
+  row(
+    "isPodReady, null conditions",
+    (n) => ({ status: { conditions: new Array<null>(n).fill(null) } }) as unknown as meta.PodLike,
+    meta.isPodReady,
+    KIB_256,
+  ),
+  row(
+    "cocoonSetOwnerName, null owners",
+    (n) => new Array<null>(n).fill(null) as unknown as meta.OwnerReferenceLike[],
+    meta.cocoonSetOwnerName,
+    KIB_256,
+  ),
   row("isQuantity, digits then garbage", (n) => `${"1".repeat(n)}!`, meta.isQuantity, KIB_256),
 ];
 
 const SCHEMAS: Row[] = [
-  row("a dotted metadata.name", (n) => cocoonSet({ name: `${"a.".repeat(n)}!` }), (set) => issues(CocoonSetSchema.safeParse(set)), NAME_UNITS),
-  row("a dotted generateName", (n) => cocoonSet({ name: undefined, generateName: `${"a.".repeat(n)}!` }), (set) => issues(CocoonSetSchema.safeParse(set)), NAME_UNITS),
+  row(
+    "a dotted metadata.name",
+    (n) => cocoonSet({ name: `${"a.".repeat(n)}!` }),
+    (set) => issues(CocoonSetSchema.safeParse(set)),
+    NAME_UNITS,
+  ),
+  row(
+    "a dotted generateName",
+    (n) => cocoonSet({ name: undefined, generateName: `${"a.".repeat(n)}!` }),
+    (set) => issues(CocoonSetSchema.safeParse(set)),
+    NAME_UNITS,
+  ),
   row(
     "a dotted condition type",
     (n) => ({ conditions: [condition(`${"a.".repeat(n)}/B!`)] }),

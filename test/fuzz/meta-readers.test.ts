@@ -23,7 +23,9 @@ const isLifecycleStatus: Check = (r) => {
   return isString(state) && isInt64(observedGeneration) && isString(message);
 };
 const isVMSpec: Check = (r) =>
-  Object.entries(r as meta.VMSpec).every(([field, value]) => (["managed", "forcePull", "noDirectIO"].includes(field) ? isBoolean : isString)(value));
+  Object.entries(r as meta.VMSpec).every(([field, value]) =>
+    (["managed", "forcePull", "noDirectIO"].includes(field) ? isBoolean : isString)(value),
+  );
 const isVMRuntime: Check = (r) => {
   const { vmID, ip, vncPort } = r as meta.VMRuntime;
   return isString(vmID) && isString(ip) && Number.isSafeInteger(vncPort);

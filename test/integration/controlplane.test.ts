@@ -1,10 +1,4 @@
-import {
-  ApiextensionsV1Api,
-  CoreV1Api,
-  KubeConfig,
-  RbacAuthorizationV1Api,
-  VersionApi,
-} from "@kubernetes/client-node";
+import { ApiextensionsV1Api, CoreV1Api, KubeConfig, RbacAuthorizationV1Api, VersionApi } from "@kubernetes/client-node";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync } from "node:fs";
@@ -129,24 +123,38 @@ describe("startControlPlane", () => {
     }).catch((e: unknown) => e);
     expect(isCocoonError(err, "ERR_CONTROL_PLANE")).toBe(true);
     const message = (err as Error).message;
-    expect(message).toMatch(/^test control plane failed to start: kube-apiserver exited \(exit status 1\) during start\nlast kube-apiserver log lines:\n/);
+    expect(message).toMatch(
+      /^test control plane failed to start: kube-apiserver exited \(exit status 1\) during start\nlast kube-apiserver log lines:\n/,
+    );
     expect(message).toContain("unknown flag: --no-such-flag");
     expect(planeDirs()).toEqual(before);
   });
 
   it("fails with ERR_CONTROL_PLANE, the last /readyz answer and the log tail when the deadline passes", async () => {
     const before = planeDirs();
-    const err = await startControlPlane({ binaries: controlPlaneBinaries(), installCRDs: false, startTimeoutMs: 300 }).catch((e: unknown) => e);
+    const err = await startControlPlane({ binaries: controlPlaneBinaries(), installCRDs: false, startTimeoutMs: 300 }).catch(
+      (e: unknown) => e,
+    );
     expect(isCocoonError(err, "ERR_CONTROL_PLANE")).toBe(true);
-    expect((err as Error).message).toMatch(/^test control plane failed to start: kube-apiserver not ready in time; last \/readyz: [^]*\nlast kube-apiserver log lines:\n/);
+    expect((err as Error).message).toMatch(
+      /^test control plane failed to start: kube-apiserver not ready in time; last \/readyz: [^]*\nlast kube-apiserver log lines:\n/,
+    );
     expect(planeDirs()).toEqual(before);
   });
 
   it("cleans up when the process that started it is interrupted", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./fixtures/control-plane-child.ts", import.meta.url))], {
-      env: { ...process.env, TEST_ASSET_ETCD: controlPlaneBinaries().etcd, TEST_ASSET_KUBE_APISERVER: controlPlaneBinaries().kubeApiserver },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(new URL("./fixtures/control-plane-child.ts", import.meta.url))],
+      {
+        env: {
+          ...process.env,
+          TEST_ASSET_ETCD: controlPlaneBinaries().etcd,
+          TEST_ASSET_KUBE_APISERVER: controlPlaneBinaries().kubeApiserver,
+        },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const [line] = (await once(child.stdout.setEncoding("utf8"), "data")) as [string];
     const started = JSON.parse(line) as { pids: { etcd: number; kubeApiserver: number }; dir: string };
     expect(isAlive(started.pids.kubeApiserver)).toBe(true);

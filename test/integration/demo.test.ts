@@ -37,8 +37,19 @@ function runDemo(): DemoRun {
   tmp = mkdtempSync(join(tmpdir(), "cocoon-demo-test-"));
   const { etcd, kubeApiserver } = controlPlaneBinaries();
   const registry = inject("registryBinary");
-  const env = { ...process.env, TMPDIR: tmp, TEST_ASSET_ETCD: etcd, TEST_ASSET_KUBE_APISERVER: kubeApiserver, TEST_ASSET_REGISTRY: registry, FORCE_COLOR: "0" };
-  const child = spawn(process.execPath, ["--import", "tsx", "demo/seat-release.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const env = {
+    ...process.env,
+    TMPDIR: tmp,
+    TEST_ASSET_ETCD: etcd,
+    TEST_ASSET_KUBE_APISERVER: kubeApiserver,
+    TEST_ASSET_REGISTRY: registry,
+    FORCE_COLOR: "0",
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "demo/seat-release.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   const listeners = new Set<() => void>();
@@ -58,8 +69,13 @@ function runDemo(): DemoRun {
     printed: (text) =>
       new Promise((done, fail) => {
         const look = () => {
-          if (stdout.includes(text)) (listeners.delete(look), done());
-          else if (child.exitCode !== null) (listeners.delete(look), fail(new Error(`the demo exited without printing ${text}:\n${stdout}\n${stderr}`)));
+          if (stdout.includes(text)) {
+            listeners.delete(look);
+            done();
+          } else if (child.exitCode !== null) {
+            listeners.delete(look);
+            fail(new Error(`the demo exited without printing ${text}:\n${stdout}\n${stderr}`));
+          }
         };
         listeners.add(look);
         look();
@@ -113,14 +129,18 @@ describe("npm run demo", () => {
     expect(stdout).toContain("vm.cocoonstack.io/lifecycle-state=hibernated  vm.cocoonstack.io/lifecycle-observed-generation=2");
     expect(stdout).toContain("cocoonset.cocoonstack.io/hibernated-on-node=cocoon-node-1");
     expect(stdout).toContain("vm.cocoonstack.io/keep-snapshot-on-delete=true");
-    expect(stdout).toContain("planSnapshotCache: evict [vk-demo-old-0], keep vk-demo-sandbox-0 (hinted to cocoon-node-1); allocatable 92 GiB of 100");
+    expect(stdout).toContain(
+      "planSnapshotCache: evict [vk-demo-old-0], keep vk-demo-sandbox-0 (hinted to cocoon-node-1); allocatable 92 GiB of 100",
+    );
     expect(stdout).toContain("affinity: preferred weight=100 kubernetes.io/hostname In [cocoon-node-1]");
     expect(stdout).toContain("cocoonset.cocoonstack.io/hibernated-on-node=<unset>");
     // The registry verifies the snapshot: the release's probe, the wake's (token cached), the fresh boot, the outage.
     expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): present (2 registry requests, 1 token request)");
     expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): present (1 registry request, 0 token requests) -> restore");
     expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): absent (1 registry request, 0 token requests) -> fresh boot");
-    expect(stdout).toContain("hasHibernateSnapshot(vk-demo-sandbox-0): error ERR_REGISTRY_TRANSPORT (3 registry requests, 0 token requests)");
+    expect(stdout).toContain(
+      "hasHibernateSnapshot(vk-demo-sandbox-0): error ERR_REGISTRY_TRANSPORT (3 registry requests, 0 token requests)",
+    );
     expect(stdout).toMatch(/^all 7 checks hold, \d+\.\d s after the start$/m);
     expect(stdout).toMatch(/^control plane stopped in \d+\.\d s$/m);
     expect(await eventuallyClean(tmp!)).toEqual([]);

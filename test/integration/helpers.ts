@@ -37,6 +37,8 @@ export function controlPlaneBinaries(): { etcd: string; kubeApiserver: string } 
  */
 export async function createTestNamespace(prefix = "test"): Promise<string> {
   const name = `${prefix}-${randomBytes(4).toString("hex")}`;
-  await adminKubeConfig().makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name } } });
+  await adminKubeConfig()
+    .makeApiClient(CoreV1Api)
+    .createNamespace({ body: { metadata: { name } } });
   return name;
 }

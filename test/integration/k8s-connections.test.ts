@@ -15,7 +15,10 @@ let relay: TcpCounter;
 beforeAll(async () => {
   ns = await createTestNamespace("k8s-conn");
   const admin = getControlPlane().kubeConfig.makeApiClient(CoreV1Api);
-  const pod = await admin.createNamespacedPod({ namespace: ns, body: { metadata: { name: "target" }, spec: { containers: [{ name: "c", image: "busybox" }] } } });
+  const pod = await admin.createNamespacedPod({
+    namespace: ns,
+    body: { metadata: { name: "target" }, spec: { containers: [{ name: "c", image: "busybox" }] } },
+  });
   podName = pod.metadata!.name!;
   relay = await startTcpCounter(getControlPlane().connection);
 });
@@ -24,7 +27,8 @@ afterAll(() => relay.close());
 
 /** N sequential patches, each changing the value so that every one is sent. */
 async function patchNTimes(clients: AnnotationClients): Promise<void> {
-  for (let i = 0; i < N; i++) await patchAnnotations(clients, { metadata: { name: podName, namespace: ns } }, { "conn.example.com/i": String(i) });
+  for (let i = 0; i < N; i++)
+    await patchAnnotations(clients, { metadata: { name: podName, namespace: ns } }, { "conn.example.com/i": String(i) });
 }
 
 /** Counts the connections the relay saw during `fn`. */

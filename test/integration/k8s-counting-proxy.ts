@@ -65,11 +65,14 @@ export async function startRecordingProxy(connection: ControlPlaneConnection): P
       requests.push(record);
       const headers = { ...req.headers, host: upstream.host };
       delete headers.connection;
-      const out = https.request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent }, (answer) => {
-        record.status = answer.statusCode ?? 0;
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const out = https.request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent },
+        (answer) => {
+          record.status = answer.statusCode ?? 0;
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       out.on("error", (err) => {
         res.writeHead(502);
         res.end(err.message);
@@ -77,7 +80,9 @@ export async function startRecordingProxy(connection: ControlPlaneConnection): P
       out.end(body);
     });
   });
-  server.on("connection", () => void connections++);
+  server.on("connection", () => {
+    connections++;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   return {

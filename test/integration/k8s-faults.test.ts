@@ -34,13 +34,18 @@ beforeAll(async () => {
 afterAll(() => admin.close());
 
 function newPod(name = `pod-${++counter}`): Promise<V1Pod> {
-  return admin.core.createNamespacedPod({ namespace: ns, body: { metadata: { name }, spec: { containers: [{ name: "c", image: "busybox" }] } } });
+  return admin.core.createNamespacedPod({
+    namespace: ns,
+    body: { metadata: { name }, spec: { containers: [{ name: "c", image: "busybox" }] } },
+  });
 }
 
 /** Settles `promise` within the bound, returning what it rejected with. */
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise((_resolve, reject) => (timer = setTimeout(() => reject(new Error(`still pending after ${BOUND_MS} ms`)), BOUND_MS)));
+  const bound = new Promise(
+    (_resolve, reject) => (timer = setTimeout(() => reject(new Error(`still pending after ${BOUND_MS} ms`)), BOUND_MS)),
+  );
   try {
     await Promise.race([promise, bound]);
   } catch (err) {
@@ -90,11 +95,18 @@ describe("faults give typed errors, in bounded time", () => {
       version: "v1",
       namespace: ns,
       plural: "cocoonsets",
-      body: { apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonSet", metadata: { name: "cel" }, spec: { agent: { image: "x", replicas: 2 } } },
+      body: {
+        apiVersion: "cocoonset.cocoonstack.io/v1",
+        kind: "CocoonSet",
+        metadata: { name: "cel" },
+        spec: { agent: { image: "x", replicas: 2 } },
+      },
     })) as KubeObject & { spec: { hibernatePolicy?: string } };
     const cel = await failure(patch(admin, set, (copy) => void (copy.spec.hibernatePolicy = "release")));
     expect(statusCode(cel)).toBe(422);
-    expect((cel as { body: string }).body).toContain("spec: Invalid value: hibernatePolicy=release requires agent.replicas=0 and no toolboxes");
+    expect((cel as { body: string }).body).toContain(
+      "spec: Invalid value: hibernatePolicy=release requires agent.replicas=0 and no toolboxes",
+    );
   });
 
   describe("403 for a user without patch rights (RBAC)", () => {
@@ -104,7 +116,10 @@ describe("faults give typed errors, in bounded time", () => {
       const rbac = getControlPlane().kubeConfig.makeApiClient(RbacAuthorizationV1Api);
       await rbac.createNamespacedRole({
         namespace: ns,
-        body: { metadata: { name: "get-delete-pods" }, rules: [{ apiGroups: [""], resources: ["pods"], verbs: ["get", "list", "delete"] }] },
+        body: {
+          metadata: { name: "get-delete-pods" },
+          rules: [{ apiGroups: [""], resources: ["pods"], verbs: ["get", "list", "delete"] }],
+        },
       });
       await rbac.createNamespacedRoleBinding({
         namespace: ns,
@@ -132,8 +147,12 @@ describe("faults give typed errors, in bounded time", () => {
       const result = await releaseSeat(reader, pod, { logger: { error: (message) => void errors.push(message) } });
       expect(result).toMatchObject({ flagged: false, deletion: "deleted" });
       expect(statusCode(result.flagError)).toBe(403);
-      expect(errors).toEqual([expect.stringMatching(/before releasing its seat: 403 pods ".*" is forbidden: User "reader" cannot patch resource "pods"/)]);
-      expect(isNotFound(await admin.core.readNamespacedPod({ name: pod.metadata!.name!, namespace: ns }).catch((e: unknown) => e))).toBe(true);
+      expect(errors).toEqual([
+        expect.stringMatching(/before releasing its seat: 403 pods ".*" is forbidden: User "reader" cannot patch resource "pods"/),
+      ]);
+      expect(isNotFound(await admin.core.readNamespacedPod({ name: pod.metadata!.name!, namespace: ns }).catch((e: unknown) => e))).toBe(
+        true,
+      );
     });
   });
 });

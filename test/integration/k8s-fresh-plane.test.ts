@@ -1,4 +1,4 @@
-import { ApiextensionsV1Api, type V1CustomResourceDefinition } from "@kubernetes/client-node";
+import { ApiextensionsV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../../src/apis/v1/index.js";
 import { createClients, installCRDs, patchAnnotations, statusCode, type CocoonClients } from "../../src/k8s/index.js";
@@ -58,13 +58,18 @@ describe("installCRDs on a fresh apiserver", () => {
   it("the server enforces the CEL rule, so the x-kubernetes-* fields arrived", async () => {
     const clients = createClients(plane.kubeConfig);
     try {
-      const err = await createSet(clients, "release-with-replicas", { hibernatePolicy: "release", agent: { image: "x", replicas: 2 } }).catch((e: unknown) => e);
+      const err: unknown = await createSet(clients, "release-with-replicas", {
+        hibernatePolicy: "release",
+        agent: { image: "x", replicas: 2 },
+      }).catch((e: unknown) => e);
       expect(statusCode(err)).toBe(422);
       const status = JSON.parse((err as { body: string }).body) as { reason: string; message: string; details: { causes: unknown[] } };
       expect(status.reason).toBe("Invalid");
       expect(status.message).toBe(`CocoonSet.cocoonset.cocoonstack.io "release-with-replicas" is invalid: ${CEL_MESSAGE}`);
       expect(status.details.causes).toEqual([{ reason: "FieldValueInvalid", field: "spec", message: CEL_MESSAGE.replace("spec: ", "") }]);
-      const ok = (await createSet(clients, "release-main-only", { hibernatePolicy: "release", agent: { image: "x", storage: 10 } })) as { spec: { agent: { storage: unknown } } };
+      const ok = (await createSet(clients, "release-main-only", { hibernatePolicy: "release", agent: { image: "x", storage: 10 } })) as {
+        spec: { agent: { storage: unknown } };
+      };
       expect(ok.spec.agent.storage).toBe(10);
     } finally {
       clients.close();
@@ -81,9 +86,7 @@ describe("installCRDs on a fresh apiserver", () => {
   it("(the trap) client-node's typed API would have dropped every x-kubernetes-* field", async () => {
     const api = proxy.kubeConfig().makeApiClient(ApiextensionsV1Api);
     proxy.reset();
-    await api
-      .createCustomResourceDefinition({ body: structuredClone(cocoonSetCRD) as unknown as V1CustomResourceDefinition, dryRun: "All" })
-      .catch(() => undefined);
+    await api.createCustomResourceDefinition({ body: structuredClone(cocoonSetCRD), dryRun: "All" }).catch(() => undefined);
     expect(proxy.requests).toHaveLength(1);
     const typed = proxy.requests[0]?.body ?? "";
     const whole = JSON.stringify(cocoonSetCRD);
@@ -98,7 +101,10 @@ describe("the server stopped mid-call", () => {
   it("every call settles with a network error in bounded time, and later calls fail fast", async () => {
     const clients = createClients(plane.kubeConfig);
     const pod = { metadata: { name: "gone-soon", namespace: "default" } };
-    await clients.core.createNamespacedPod({ namespace: "default", body: { ...pod, spec: { containers: [{ name: "c", image: "busybox" }] } } });
+    await clients.core.createNamespacedPod({
+      namespace: "default",
+      body: { ...pod, spec: { containers: [{ name: "c", image: "busybox" }] } },
+    });
     let stopped = 0;
     const worker = async (w: number): Promise<unknown> => {
       for (let i = 0; ; i++) {

@@ -19,7 +19,10 @@ beforeAll(async () => {
 
 afterAll(() => closeProxiedSuite({ proxy, viaProxy, admin }));
 
-function newPod(namespace: string, options: { nodeName?: string; annotations?: Record<string, string>; name?: string } = {}): Promise<V1Pod> {
+function newPod(
+  namespace: string,
+  options: { nodeName?: string; annotations?: Record<string, string>; name?: string } = {},
+): Promise<V1Pod> {
   return admin.core.createNamespacedPod({
     namespace,
     body: {
@@ -183,9 +186,15 @@ describe("releaseSeat on a real apiserver", () => {
       ]);
       expect(logged).toHaveLength(1);
       expect(logged[0]?.message).toMatch(
-        new RegExp(`^flag pod ${denied}/${pod.metadata!.name} ${Annotation.KeepSnapshotOnDelete} before releasing its seat: 422 .*keep-snapshot-on-delete is not allowed in this namespace`),
+        new RegExp(
+          `^flag pod ${denied}/${pod.metadata!.name} ${Annotation.KeepSnapshotOnDelete} before releasing its seat: 422 .*keep-snapshot-on-delete is not allowed in this namespace`,
+        ),
       );
-      expect(logged[0]?.fields).toEqual({ err: result.flagError, pod: `${denied}/${pod.metadata!.name}`, annotation: Annotation.KeepSnapshotOnDelete });
+      expect(logged[0]?.fields).toEqual({
+        err: result.flagError,
+        pod: `${denied}/${pod.metadata!.name}`,
+        annotation: Annotation.KeepSnapshotOnDelete,
+      });
       const gone = await admin.core.readNamespacedPod({ name: pod.metadata!.name!, namespace: denied }).catch((err: unknown) => err);
       expect(isNotFound(gone)).toBe(true);
     });

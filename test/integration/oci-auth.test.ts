@@ -114,7 +114,10 @@ describe("bearer token auth", () => {
       // A credential helper speaking the helper binary protocol: server on stdin, JSON on stdout.
       const helper = join(dir, "docker-credential-cocoontest");
       const answer = JSON.stringify({ ServerURL: proxy.host, Username: "agent", Secret: "agent-secret" });
-      await writeFile(helper, `#!/bin/sh\nread server\n[ "$server" = "${proxy.host}" ] || { echo "credentials not found in native keychain"; exit 1; }\necho '${answer}'\n`);
+      await writeFile(
+        helper,
+        `#!/bin/sh\nread server\n[ "$server" = "${proxy.host}" ] || { echo "credentials not found in native keychain"; exit 1; }\necho '${answer}'\n`,
+      );
       await chmod(helper, 0o755);
       process.env.PATH = `${dir}:${path ?? ""}`;
     });

@@ -13,7 +13,8 @@ let registry: TestRegistry;
 let proxy: RegistryProxy;
 const blob = testBlob(200_000, 4);
 const client = (timeoutMs = 2000): OCIRegistry => new OCIRegistry(proxy.host, { timeoutMs });
-const on = (method: string, part: string, fault: Fault): void => proxy.fault((m, p) => (m === method && p.includes(part) ? fault : undefined));
+const on = (method: string, part: string, fault: Fault): void =>
+  proxy.fault((m, p) => (m === method && p.includes(part) ? fault : undefined));
 
 beforeAll(async () => {
   registry = await startTestRegistry();
@@ -32,7 +33,10 @@ describe("OCIRegistry faults on a real registry", () => {
   it("a blob whose bytes do not match its digest errors the stream with ERR_REGISTRY_DIGEST_MISMATCH", async () => {
     on("GET", "/blobs/", { kind: "corrupt" });
     const err = await rejectionOf(readAll(await client().getBlob("vm-f", blob.digest)));
-    expect([isRegistryError(err, "ERR_REGISTRY_DIGEST_MISMATCH"), err.message.startsWith(`blob ${blob.digest} digest mismatch: got sha256:`)]).toEqual([true, true]);
+    expect([
+      isRegistryError(err, "ERR_REGISTRY_DIGEST_MISMATCH"),
+      err.message.startsWith(`blob ${blob.digest} digest mismatch: got sha256:`),
+    ]).toEqual([true, true]);
   });
 
   it("a manifest fetched by digest whose bytes differ is ERR_REGISTRY_DIGEST_MISMATCH", async () => {
@@ -87,7 +91,11 @@ describe("OCIRegistry faults on a real registry", () => {
   });
 
   it("a 400 on a tag delete that is not UNSUPPORTED is an error, with no fallback (1 request)", async () => {
-    on("DELETE", "/manifests/", { kind: "status", status: 400, body: '{"errors":[{"code":"NAME_INVALID","message":"invalid repository name"}]}' });
+    on("DELETE", "/manifests/", {
+      kind: "status",
+      status: 400,
+      body: '{"errors":[{"code":"NAME_INVALID","message":"invalid repository name"}]}',
+    });
     const err = await rejectionOf(client().deleteManifest("vm-f", "hibernate"));
     expect([err.code, err.status, err.message, proxy.requests.length]).toEqual([
       "ERR_REGISTRY_STATUS",

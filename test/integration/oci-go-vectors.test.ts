@@ -38,7 +38,7 @@ describe.skipIf(cases.length === 0)("Go's not-found mapping on the wire (oci.jso
     proxy.fault((method) => (method === "HEAD" ? { kind: "status", status } : undefined));
     const answer = await new OCIRegistry(proxy.host, { retries: 0 }).hasManifest("vm-1", "hibernate").then(
       (present) => ({ present, error: null }),
-      (err: Error) => ({ present: null, error: err.message }),
+      (err: unknown) => ({ present: null, error: (err as Error).message }),
     );
     expect(answer).toEqual(expected === null ? { present: false, error: null } : { present: null, error: expected });
   });
@@ -46,7 +46,7 @@ describe.skipIf(cases.length === 0)("Go's not-found mapping on the wire (oci.jso
   it("a refused connection keeps Go's prefix (the socket's own words follow)", async () => {
     const stopped = await startTestRegistry();
     await stopped.stop();
-    const err = await new OCIRegistry(stopped.host, { retries: 0 }).deleteManifest("vm-1", "hibernate").catch((e: Error) => e);
+    const err = await new OCIRegistry(stopped.host, { retries: 0 }).deleteManifest("vm-1", "hibernate").catch((e: unknown) => e);
     const go = cases.find((c) => c.error.includes("connection refused"))?.ignoreNotFound ?? "";
     expect((err as Error).message.startsWith(go.slice(0, go.indexOf(": ") + 2))).toBe(true);
   });

@@ -11,7 +11,8 @@ import { startRegistryProxy, type RegistryProxy } from "./registry-proxy.js";
 let registry: TestRegistry;
 let proxy: RegistryProxy;
 let oci: OCIRegistry;
-const wire = (): string[] => proxy.requests.map((r) => `${r.method} ${r.path.replace(/uploads\/[^?]+\?_state=[^&]+&/, "uploads/ID?")} ${r.status}`);
+const wire = (): string[] =>
+  proxy.requests.map((r) => `${r.method} ${r.path.replace(/uploads\/[^?]+\?_state=[^&]+&/, "uploads/ID?")} ${r.status}`);
 
 beforeAll(async () => {
   registry = await startTestRegistry();
@@ -50,7 +51,11 @@ describe("OCIRegistry on a real registry", () => {
     expect(await oci.hasManifest("vm-1", "hibernate")).toBe(true);
     const byTag = await oci.getManifest("vm-1", "hibernate");
     const byDigest = await oci.getManifest("vm-1", manifestDigest);
-    expect([Buffer.from(byTag.data).equals(manifest), byTag.contentType, Buffer.from(byDigest.data).equals(manifest)]).toEqual([true, OCI_MANIFEST, true]);
+    expect([Buffer.from(byTag.data).equals(manifest), byTag.contentType, Buffer.from(byDigest.data).equals(manifest)]).toEqual([
+      true,
+      OCI_MANIFEST,
+      true,
+    ]);
     expect(wire()).toEqual([
       "PUT /v2/cocoon/vm-1/manifests/hibernate 201",
       "HEAD /v2/cocoon/vm-1/manifests/hibernate 200",
@@ -109,7 +114,10 @@ describe("OCIRegistry on a real registry", () => {
       "get manifest vm-1:nope: MANIFEST_UNKNOWN: manifest unknown",
       404,
     ]);
-    expect([isRegistryError(noBlob, "ERR_REGISTRY_NOT_FOUND"), noBlob.message]).toEqual([true, `get blob vm-1@${absent}: BLOB_UNKNOWN: blob unknown to registry`]);
+    expect([isRegistryError(noBlob, "ERR_REGISTRY_NOT_FOUND"), noBlob.message]).toEqual([
+      true,
+      `get blob vm-1@${absent}: BLOB_UNKNOWN: blob unknown to registry`,
+    ]);
     expect([await oci.hasManifest("vm-1", "nope"), await oci.hasBlob("vm-1", absent)]).toEqual([false, false]);
   });
 

@@ -11,17 +11,20 @@ import { startTestRegistry } from "./registry-helpers.js";
 const alive = (pid: number): boolean => existsSync(`/proc/${pid}`);
 
 describe("startRegistry", () => {
-  it.each(["none", "htpasswd", "token"] as const)("starts with auth %s on a loopback port and leaves nothing behind on stop", async (auth) => {
-    const registry = await startTestRegistry({ auth });
-    expect(registry.host).toMatch(/^127\.0\.0\.1:\d+$/);
-    const v2 = await fetch(`${registry.url}/v2/`);
-    expect(v2.status).toBe(auth === "none" ? 200 : 401);
-    expect(registry.credentials === undefined).toBe(auth === "none");
-    expect([alive(registry.pid), existsSync(registry.dir)]).toEqual([true, true]);
-    await registry.stop();
-    await registry.stop(); // idempotent
-    expect([alive(registry.pid), existsSync(registry.dir)]).toEqual([false, false]);
-  });
+  it.each(["none", "htpasswd", "token"] as const)(
+    "starts with auth %s on a loopback port and leaves nothing behind on stop",
+    async (auth) => {
+      const registry = await startTestRegistry({ auth });
+      expect(registry.host).toMatch(/^127\.0\.0\.1:\d+$/);
+      const v2 = await fetch(`${registry.url}/v2/`);
+      expect(v2.status).toBe(auth === "none" ? 200 : 401);
+      expect(registry.credentials === undefined).toBe(auth === "none");
+      expect([alive(registry.pid), existsSync(registry.dir)]).toEqual([true, true]);
+      await registry.stop();
+      await registry.stop(); // idempotent
+      expect([alive(registry.pid), existsSync(registry.dir)]).toEqual([false, false]);
+    },
+  );
 
   it("answers its own htpasswd credentials with 200", async () => {
     const registry = await startTestRegistry({ auth: "htpasswd" });

@@ -63,7 +63,10 @@ afterAll(() => {
   set?.close();
   const total = reports.reduce((sum, { report }) => sum + report.cases, 0);
   const ms = reports.reduce((sum, entry) => sum + entry.ms, 0);
-  const lines = reports.map(({ name, report, ms: took }) => `  ${name}: ${report.cases} cases (${report.accepted} accepted), ${report.mismatches.length} mismatches, ${took} ms`);
+  const lines = reports.map(
+    ({ name, report, ms: took }) =>
+      `  ${name}: ${report.cases} cases (${report.accepted} accepted), ${report.mismatches.length} mismatches, ${took} ms`,
+  );
   console.log([`[schema-vs-server] seed ${SEED}: ${total} generated cases in ${ms} ms`, ...lines].join("\n"));
 });
 
@@ -76,7 +79,9 @@ describe("generated cases: zod and the apiserver agree", () => {
     reports.push({ name, report, ms: Date.now() - started });
     if (report.mismatches.length > 0) {
       const shown = report.mismatches.slice(0, 5).join("\n\n");
-      throw new Error(`${report.mismatches.length} of ${report.cases} cases differ (seed ${SEED}).\nShrunk:\n${report.shrunk}\n\nFirst ones:\n${shown}`);
+      throw new Error(
+        `${report.mismatches.length} of ${report.cases} cases differ (seed ${SEED}).\nShrunk:\n${report.shrunk}\n\nFirst ones:\n${shown}`,
+      );
     }
     expect(report.accepted).toBeGreaterThan(0);
     expect(report.rejected).toBeGreaterThan(0);
@@ -105,7 +110,13 @@ describe("named edge cases: zod and the apiserver agree", () => {
 });
 
 describe("documented differences, pinned (zod is stricter only where the server never answers with that input)", () => {
-  const base = (spec: unknown, extra: Record<string, unknown> = {}) => ({ apiVersion: API_VERSION, kind: Kind.CocoonSet, metadata: { name: "pinned" }, spec, ...extra });
+  const base = (spec: unknown, extra: Record<string, unknown> = {}) => ({
+    apiVersion: API_VERSION,
+    kind: Kind.CocoonSet,
+    metadata: { name: "pinned" },
+    spec,
+    ...extra,
+  });
 
   it("null: the server prunes a null field (then defaults it); zod rejects it at that path", async () => {
     const input = base({ nodeName: null, agent: { image: "img", replicas: null } });

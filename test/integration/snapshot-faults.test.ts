@@ -12,7 +12,11 @@ import { pushSnapshot } from "../../src/snapshot/push.js";
 import { startRegistry, type TestRegistry } from "../../src/testing/registry/start-registry.js";
 
 const MEMORY = memoryLike(6 << 20, "fault");
-const files: ExportFile[] = [envelopeFile("vm-f"), { name: "memory-ranges", data: MEMORY }, { name: "state.json", data: Buffer.from("{}") }];
+const files: ExportFile[] = [
+  envelopeFile("vm-f"),
+  { name: "memory-ranges", data: MEMORY },
+  { name: "state.json", data: Buffer.from("{}") },
+];
 const running: TestRegistry[] = [];
 
 async function fresh(): Promise<{ registry: TestRegistry; oci: OCIRegistry }> {
@@ -24,7 +28,10 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((r) => r.stop()));
 });
 
-const tmpEntries = (): string[] => readdirSync(tmpdir()).filter((f) => f.startsWith("cocoon-snapshot")).sort();
+const tmpEntries = (): string[] =>
+  readdirSync(tmpdir())
+    .filter((f) => f.startsWith("cocoon-snapshot"))
+    .sort();
 
 describe("snapshot faults on a real registry", () => {
   it("registry stopped mid-push: a typed error, the export stream closed, no temp files", async () => {
@@ -70,13 +77,18 @@ describe("snapshot faults on a real registry", () => {
   it("a blob corrupted in the registry: ERR_SNAPSHOT_INTEGRITY, no import reported as done", async () => {
     const { registry, oci } = await fresh();
     const pushed = await pushSnapshot(exportStream(files), oci, { name: "vm-f" });
-    const layer = JSON.parse(Buffer.from(pushed.manifestBytes).toString()).layers[0] as { digest: string };
+    const layer = (JSON.parse(Buffer.from(pushed.manifestBytes).toString()) as { layers: { digest: string }[] }).layers[0] as {
+      digest: string;
+    };
     const hex = layer.digest.slice("sha256:".length);
     const blob = path.join(registry.dir, "data/docker/registry/v2/blobs/sha256", hex.slice(0, 2), hex, "data");
     writeFileSync(blob, Buffer.alloc(MEMORY.length, 0x5a));
     const sink = collector();
     const err = await streamSnapshot(pushed.manifestBytes, oci, { name: "vm-f", output: sink.output }).catch((e: unknown) => e);
-    expect([(err as { code?: string }).code, (err as Error).message]).toEqual(["ERR_SNAPSHOT_INTEGRITY", expect.stringContaining(layer.digest)]);
+    expect([(err as { code?: string }).code, (err as Error).message]).toEqual([
+      "ERR_SNAPSHOT_INTEGRITY",
+      expect.stringContaining(layer.digest),
+    ]);
     expect(sink.output.destroyed).toBe(true);
     expect(sink.output.writableFinished).toBe(false);
   }, 60_000);
@@ -85,20 +97,33 @@ describe("snapshot faults on a real registry", () => {
     const { oci } = await fresh();
     const ac = new AbortController();
     const reason = new Error("stop now");
-    const push = pushSnapshot(exportStream(files), oci, { name: "vm-f", chunkSizeMiB: 1, concurrency: 1, signal: ac.signal, progress: () => ac.abort(reason) });
+    const push = pushSnapshot(exportStream(files), oci, {
+      name: "vm-f",
+      chunkSizeMiB: 1,
+      concurrency: 1,
+      signal: ac.signal,
+      progress: () => ac.abort(reason),
+    });
     await expect(push).rejects.toBe(reason);
     expect(await oci.hasManifest("vm-f", "latest")).toBe(false);
     const pushed = await pushSnapshot(exportStream(files), oci, { name: "vm-f" });
     const pullAbort = new AbortController();
     const sink = collector();
-    const pull = streamSnapshot(pushed.manifestBytes, oci, { name: "vm-f", output: sink.output, signal: pullAbort.signal, progress: () => pullAbort.abort(reason) });
+    const pull = streamSnapshot(pushed.manifestBytes, oci, {
+      name: "vm-f",
+      output: sink.output,
+      signal: pullAbort.signal,
+      progress: () => pullAbort.abort(reason),
+    });
     await expect(pull).rejects.toBe(reason);
     expect(sink.output.destroyed).toBe(true);
   }, 60_000);
 
   it("a memory budget below four chunks: ERR_INVALID_ARGUMENT before any request", async () => {
     const { oci } = await fresh();
-    const err = await pushSnapshot(exportStream(files), oci, { name: "vm-f", chunkSizeMiB: 512, memoryBudgetMiB: 1024 }).catch((e: unknown) => e);
+    const err = await pushSnapshot(exportStream(files), oci, { name: "vm-f", chunkSizeMiB: 512, memoryBudgetMiB: 1024 }).catch(
+      (e: unknown) => e,
+    );
     expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);
     expect((err as Error).message).toBe("snapshot push: chunk size 512 MiB needs at least a 2048 MiB memory budget, got 1024 MiB");
     expect(oci.requestCounts.registry).toBe(0);

@@ -26,7 +26,7 @@ export async function run(cmd: string, args: string[], cwd: string): Promise<str
     return (await execFileAsync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 << 20 })).stdout;
   } catch (err) {
     const { stdout = "", stderr = "", message } = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${message}\n${stdout}${stderr}`);
+    throw new Error(`${message}\n${stdout}${stderr}`, { cause: err });
   }
 }
 
@@ -54,8 +54,17 @@ export async function createConsumer(type: "module" | "commonjs", extra: string[
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type }));
   const dev = pkg.devDependencies;
   // @types/ws: client-node's own declarations import "ws" types; its users install them too.
-  const peers = [`zod@${dev.zod}`, `@kubernetes/client-node@${dev["@kubernetes/client-node"]}`, `@types/node@${dev["@types/node"]}`, "@types/ws@8"];
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", inject("packed").tarball, ...peers, ...extra], dir);
+  const peers = [
+    `zod@${dev.zod}`,
+    `@kubernetes/client-node@${dev["@kubernetes/client-node"]}`,
+    `@types/node@${dev["@types/node"]}`,
+    "@types/ws@8",
+  ];
+  await run(
+    "npm",
+    ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", inject("packed").tarball, ...peers, ...extra],
+    dir,
+  );
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

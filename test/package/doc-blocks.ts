@@ -39,7 +39,9 @@ export function readBlocks(root: string, path: string): Doc {
 
 /** The README and every guide. */
 export function readDocs(root: string): Doc[] {
-  const guides = readdirSync(join(root, "docs/guides")).filter((f) => f.endsWith(".md")).sort();
+  const guides = readdirSync(join(root, "docs/guides"))
+    .filter((f) => f.endsWith(".md"))
+    .sort();
   return ["README.md", ...guides.map((f) => `docs/guides/${f}`)].map((path) => readBlocks(root, path));
 }
 

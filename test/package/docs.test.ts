@@ -29,7 +29,13 @@ describe("the TypeScript in the README and the guides", () => {
     expect([example?.lang, output?.lang]).toEqual(["ts", "text"]);
     expect(example?.text.split("\n").length).toBeLessThanOrEqual(15);
     writeFileSync(join(dir, "example.ts"), example?.text ?? "");
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "nodenext", target: "es2022", strict: true, outDir: "out", types: ["node"] }, files: ["example.ts"] }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { module: "nodenext", target: "es2022", strict: true, outDir: "out", types: ["node"] },
+        files: ["example.ts"],
+      }),
+    );
     await tsc(dir, "-p", ".");
     expect(await run(process.execPath, ["out/example.js"], dir)).toBe(`${output?.text ?? ""}\n`);
   }, 120_000);
@@ -49,12 +55,15 @@ describe("the TypeScript in the README and the guides", () => {
     const files = ["docs/prelude.d.ts", ...origins.keys()];
     writeFileSync(
       join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { module: "nodenext", target: "es2022", lib: ["es2023"], strict: true, noEmit: true, types: ["node"] }, files }),
+      JSON.stringify({
+        compilerOptions: { module: "nodenext", target: "es2022", lib: ["es2023"], strict: true, noEmit: true, types: ["node"] },
+        files,
+      }),
     );
     const errors = await tsc(dir, "-p", ".", "--pretty", "false").then(
       () => [],
-      (err: Error) =>
-        [...err.message.matchAll(/^(docs\/[^(]+)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file = "", line = "0", text]) => {
+      (err: unknown) =>
+        [...(err as Error).message.matchAll(/^(docs\/[^(]+)\((\d+),\d+\): error (TS\d+: .*)$/gm)].map(([, file = "", line = "0", text]) => {
           const at = origins.get(file)?.(Number(line));
           return at === undefined ? `${file}:${line} (prelude): ${text}` : `${at.path}:${at.line}: ${text}`;
         }),

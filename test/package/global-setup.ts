@@ -31,7 +31,11 @@ export default function setup(project: TestProject): () => void {
     cpSync(join(root, file), join(clone, file));
   }
   symlinkSync(join(root, "node_modules"), join(clone, "node_modules"), "dir");
-  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: clone, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", dir], {
+    cwd: clone,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   // prepack's build output comes first on stdout; npm's JSON report starts at a line of its own.
   const [report] = JSON.parse(out.slice(out.search(/^\[$/m))) as { filename: string; files: { path: string }[] }[];
   if (report === undefined) throw new Error("npm pack reported no tarball");

@@ -9,15 +9,29 @@ const crd = "crds/cocoonset.cocoonstack.io_cocoonsets.yaml";
 const expected = { key: "vm.cocoonstack.io/keep-snapshot-on-delete", q: "1Gi", role: "cocoonset.cocoonstack.io/role" };
 const node = (dir: string, file: string) => run(process.execPath, [file], dir);
 const tsconfig = (dir: string, compilerOptions: Record<string, unknown>, files: string[]) =>
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "es2022", strict: true, skipLibCheck: false, types: ["node"], ...compilerOptions }, files }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "es2022", strict: true, skipLibCheck: false, types: ["node"], ...compilerOptions },
+      files,
+    }),
+  );
 
 describe("the published file list", () => {
   it("holds the built entry points, the CRDs, the docs of the package page and nothing else", () => {
     const { files } = inject("packed");
-    const entries = Object.values(pkg.exports).flatMap((target) => (typeof target === "string" ? [] : Object.values(target as Record<string, string>)));
+    const entries = Object.values(pkg.exports).flatMap((target) =>
+      typeof target === "string" ? [] : Object.values(target as Record<string, string>),
+    );
     for (const file of entries) expect(files).toContain(file.slice(2));
-    expect(files).toEqual(expect.arrayContaining(["CHANGELOG.md", "LICENSE", "README.md", "install-check.cjs", "package.json", "dist/cli/main.js", crd]));
-    const allowed = [/^dist\/.+\.(js|d\.ts)$/, /^crds\/[^/]+\.yaml$/, /^(CHANGELOG\.md|LICENSE|README\.md|install-check\.cjs|package\.json)$/];
+    expect(files).toEqual(
+      expect.arrayContaining(["CHANGELOG.md", "LICENSE", "README.md", "install-check.cjs", "package.json", "dist/cli/main.js", crd]),
+    );
+    const allowed = [
+      /^dist\/.+\.(js|d\.ts)$/,
+      /^crds\/[^/]+\.yaml$/,
+      /^(CHANGELOG\.md|LICENSE|README\.md|install-check\.cjs|package\.json)$/,
+    ];
     expect(files.filter((f) => !allowed.some((re) => re.test(f)))).toEqual([]);
     expect(files.filter((f) => f.startsWith("crds/"))).toHaveLength(2);
   });
@@ -45,17 +59,21 @@ describe("the packed package in fresh projects", () => {
   it.each([
     ["ESM", "import.meta.resolve", () => esm, "import"],
     ["CommonJS", "require.resolve", () => cjs, "require"],
-  ] as const)("%s (nodenext, strict): type-checks an import of every entry point and runs it", async (_kind, resolve, consumer, loads) => {
-    const dir = consumer()?.dir ?? "";
-    writeFileSync(join(dir, "main.ts"), program(resolve));
-    tsconfig(dir, { module: "nodenext", moduleResolution: "nodenext", outDir: "out" }, ["main.ts"]);
-    await tsc(dir, "-p", ".");
-    // CommonJS output loads the ESM-only package with require(esm).
-    expect(readFileSync(join(dir, "out/main.js"), "utf8")).toContain(loads === "require" ? `require("${meta}")` : `from "${meta}"`);
-    const out = JSON.parse(await node(dir, "out/main.js")) as { counts: number[] };
-    expect(out.counts.filter((n) => n === 0)).toEqual([]);
-    expect(out).toMatchObject({ ...expected, crd: true });
-  }, 120_000);
+  ] as const)(
+    "%s (nodenext, strict): type-checks an import of every entry point and runs it",
+    async (_kind, resolve, consumer, loads) => {
+      const dir = consumer()?.dir ?? "";
+      writeFileSync(join(dir, "main.ts"), program(resolve));
+      tsconfig(dir, { module: "nodenext", moduleResolution: "nodenext", outDir: "out" }, ["main.ts"]);
+      await tsc(dir, "-p", ".");
+      // CommonJS output loads the ESM-only package with require(esm).
+      expect(readFileSync(join(dir, "out/main.js"), "utf8")).toContain(loads === "require" ? `require("${meta}")` : `from "${meta}"`);
+      const out = JSON.parse(await node(dir, "out/main.js")) as { counts: number[] };
+      expect(out.counts.filter((n) => n === 0)).toEqual([]);
+      expect(out).toMatchObject({ ...expected, crd: true });
+    },
+    120_000,
+  );
 
   it("bundler (moduleResolution bundler, esbuild): type-checks, bundles ./meta alone and runs it", async () => {
     const dir = esm?.dir ?? "";
@@ -66,7 +84,11 @@ describe("the packed package in fresh projects", () => {
     );
     tsconfig(dir, { module: "esnext", moduleResolution: "bundler", noEmit: true }, ["bundled.ts"]);
     await tsc(dir, "-p", ".");
-    await run(process.execPath, [join(dir, "node_modules/esbuild/bin/esbuild"), "bundled.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=bundle.mjs"], dir);
+    await run(
+      process.execPath,
+      [join(dir, "node_modules/esbuild/bin/esbuild"), "bundled.ts", "--bundle", "--platform=node", "--format=esm", "--outfile=bundle.mjs"],
+      dir,
+    );
     const bundle = readFileSync(join(dir, "bundle.mjs"), "utf8");
     // ./meta loads nothing at run time: neither zod nor client-node may end up in its bundle.
     expect(bundle).not.toMatch(/node_modules\/(zod|@kubernetes)\//);
@@ -79,6 +101,6 @@ describe("the package page", () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? "");
     expect(targets.length).toBeGreaterThan(0);
-    expect(targets.filter((t) => !/^https:\/\//.test(t))).toEqual([]);
+    expect(targets.filter((t) => !t.startsWith("https://"))).toEqual([]);
   });
 });

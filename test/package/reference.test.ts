@@ -15,7 +15,9 @@ function renderedDom(file: string): string {
   try {
     return execFileSync(chromium, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 90_000, maxBuffer: 64 << 20 });
   } catch (err) {
-    throw new Error(`headless ${chromium} failed on ${file} (install Debian's chromium, or set CHROMIUM): ${(err as Error).message}`);
+    throw new Error(`headless ${chromium} failed on ${file} (install Debian's chromium, or set CHROMIUM): ${(err as Error).message}`, {
+      cause: err,
+    });
   }
 }
 
@@ -26,7 +28,11 @@ describe("the API reference in headless Chromium", () => {
   beforeAll(() => {
     site = mkdtempSync(join(tmpdir(), "cocoon-reference-"));
     const typedoc = join(root, "node_modules/typedoc/bin/typedoc");
-    log = execFileSync(process.execPath, [typedoc, "--out", site, "--logLevel", "Verbose"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    log = execFileSync(process.execPath, [typedoc, "--out", site, "--logLevel", "Verbose"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   }, 180_000);
   afterAll(() => rmSync(site, { recursive: true, force: true }));
 

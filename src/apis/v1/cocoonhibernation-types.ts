@@ -81,7 +81,11 @@ export type CocoonHibernation = z.output<typeof CocoonHibernationSchema>;
 export type CocoonHibernationInput = z.input<typeof CocoonHibernationSchema>;
 
 /** Validates a CocoonHibernation list (`kind: CocoonHibernationList`). */
-export const CocoonHibernationListSchema = kubeList(Kind.CocoonHibernationList, CocoonHibernationSchema, "CocoonHibernationList contains a list of CocoonHibernation resources.");
+export const CocoonHibernationListSchema = kubeList(
+  Kind.CocoonHibernationList,
+  CocoonHibernationSchema,
+  "CocoonHibernationList contains a list of CocoonHibernation resources.",
+);
 /** A CocoonHibernation list as read back. */
 export type CocoonHibernationList = z.output<typeof CocoonHibernationListSchema>;
 /** A CocoonHibernation list as written. */

@@ -20,10 +20,7 @@ import { vmOptionsShape } from "./vm-options.js";
  */
 export const AgentSpecSchema = z
   .object({
-    replicas: int32()
-      .min(0)
-      .default(0)
-      .describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
+    replicas: int32().min(0).default(0).describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
     image: z.string().min(1),
     mode: AgentModeSchema.default(EnumDefault.AgentMode),
     ...vmOptionsShape,

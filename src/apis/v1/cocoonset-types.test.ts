@@ -17,7 +17,7 @@ function specWith(path: string, value: unknown): Record<string, unknown> {
     toolboxes: [{ name: "browser" }],
   };
   const keys = path.split(".");
-  let node = spec as Record<string, unknown>;
+  let node = spec;
   for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
   const last = keys.at(-1) ?? "";
   if (value === undefined) delete node[last];
@@ -120,7 +120,11 @@ describe("CocoonSetSchema rejections name the field path", () => {
     const result = parseSpec(specWith(path, value));
     expect(result.success).toBe(false);
     // Besides the field, a blocking error (type, required, enum, too long) adds the root notice "".
-    expect(pathsOf(result).filter((p) => p !== "").every((p) => p.startsWith(`spec.${path}`))).toBe(true);
+    expect(
+      pathsOf(result)
+        .filter((p) => p !== "")
+        .every((p) => p.startsWith(`spec.${path}`)),
+    ).toBe(true);
   });
 
   it("reports the exact path of an enum violation inside an array item", () => {
@@ -129,9 +133,7 @@ describe("CocoonSetSchema rejections name the field path", () => {
 
   it("reports a duplicate list-map key at the later item", () => {
     const result = parseSpec(specWith("agent.resources.claims", [{ name: "a" }, { name: "b" }, { name: "a" }]));
-    expect(issuesOf(result)).toEqual([
-      { path: ["spec", "agent", "resources", "claims", 2], message: 'Duplicate value: {"name":"a"}' },
-    ]);
+    expect(issuesOf(result)).toEqual([{ path: ["spec", "agent", "resources", "claims", 2], message: 'Duplicate value: {"name":"a"}' }]);
   });
 
   it("requires spec.agent", () => {
@@ -185,7 +187,16 @@ describe("CocoonSetSchema status", () => {
     ["a fractional counter", { readyAgents: 1.5 }, ["status.readyAgents", ""]],
     ["an agent without role", { agents: [{ slot: 0 }] }, ["status.agents.0.role", ""]],
     ["an agent without slot", { agents: [{ role: "main" }] }, ["status.agents.0.slot", ""]],
-    ["a duplicate agent slot", { agents: [{ slot: 1, role: "a" }, { slot: 1, role: "b" }] }, ["status.agents.1"]],
+    [
+      "a duplicate agent slot",
+      {
+        agents: [
+          { slot: 1, role: "a" },
+          { slot: 1, role: "b" },
+        ],
+      },
+      ["status.agents.1"],
+    ],
     ["a toolbox without name", { toolboxes: [{ podName: "p" }] }, ["status.toolboxes.0.name", ""]],
     ["a duplicate toolbox name", { toolboxes: [{ name: "t" }, { name: "t" }] }, ["status.toolboxes.1"]],
     ["a toolbox connType", { toolboxes: [{ name: "t", connType: "telnet" }] }, ["status.toolboxes.0.connType", ""]],
@@ -211,9 +222,7 @@ describe("CocoonSetSchema prunes unknown fields at every level", () => {
         extra: 1,
         agents: [{ slot: 0, role: "main", extra: 1 }],
         toolboxes: [{ name: "browser", extra: 1 }],
-        conditions: [
-          { type: "Ready", status: "True", reason: "Ok", message: "", lastTransitionTime: "2026-08-12T10:00:00Z", extra: 1 },
-        ],
+        conditions: [{ type: "Ready", status: "True", reason: "Ok", message: "", lastTransitionTime: "2026-08-12T10:00:00Z", extra: 1 }],
       },
       extra: 1,
     };

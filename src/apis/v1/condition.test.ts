@@ -47,9 +47,7 @@ describe("ConditionSchema (metav1.Condition)", () => {
   });
 
   it("rejects two conditions of the same type in a status", () => {
-    expect(pathsOf(CocoonSetStatusSchema.safeParse({ conditions: [READY, { ...READY, status: "False" }] }))).toEqual([
-      "conditions.1",
-    ]);
+    expect(pathsOf(CocoonSetStatusSchema.safeParse({ conditions: [READY, { ...READY, status: "False" }] }))).toEqual(["conditions.1"]);
   });
 });
 

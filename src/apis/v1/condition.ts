@@ -25,13 +25,10 @@ export const ConditionSchema = z
     lastTransitionTime: z
       .string()
       // The apiserver reports a bad date-time as a type error, which keeps the CEL rules from running.
-      .refine(isK8sDateTime, { message: "must be of type date-time", params: BLOCKING })
+      .refine(isK8sDateTime, { error: "must be of type date-time", params: BLOCKING })
       .meta({ format: "date-time" })
       .describe("lastTransitionTime is the last time the condition transitioned from one status to another."),
-    message: z
-      .string()
-      .max(32768)
-      .describe("message is a human readable message indicating details about the transition."),
+    message: z.string().max(32768).describe("message is a human readable message indicating details about the transition."),
     observedGeneration: int64()
       .min(0)
       .optional()
@@ -43,11 +40,7 @@ export const ConditionSchema = z
       .regex(CONDITION_REASON_RE)
       .describe("reason contains a programmatic identifier indicating the reason for the condition's last transition."),
     status: z.enum(ConditionStatus).describe("status of the condition, one of True, False, Unknown."),
-    type: z
-      .string()
-      .max(316)
-      .regex(CONDITION_TYPE_RE)
-      .describe("type of condition in CamelCase or in foo.example.com/CamelCase."),
+    type: z.string().max(316).regex(CONDITION_TYPE_RE).describe("type of condition in CamelCase or in foo.example.com/CamelCase."),
   })
   .describe("Condition contains details for one aspect of the current state of this API Resource.");
 /** A condition as stored. */

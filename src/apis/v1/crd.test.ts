@@ -53,9 +53,6 @@ describe.each([
 
 describe("structuralViolations", () => {
   it("can fail", () => {
-    expect(structuralViolations({ properties: { a: { anyOf: [{ type: "string" }] } } }, "", [])).toEqual([
-      ": no type",
-      ".a: no type",
-    ]);
+    expect(structuralViolations({ properties: { a: { anyOf: [{ type: "string" }] } } }, "", [])).toEqual([": no type", ".a: no type"]);
   });
 });

@@ -37,8 +37,7 @@ export const isBackend: (value: unknown) => value is Backend = memberOf(Backend)
 /** Reports whether `value` is exactly one of the {@link HibernationDesire} values (Go `HibernationDesire.IsValid`). Never throws. */
 export const isHibernationDesire: (value: unknown) => value is HibernationDesire = memberOf(HibernationDesire);
 /** Reports whether `value` is exactly one of the {@link CocoonHibernationPhase} values (Go has no `IsValid` for it). Never throws. */
-export const isCocoonHibernationPhase: (value: unknown) => value is CocoonHibernationPhase =
-  memberOf(CocoonHibernationPhase);
+export const isCocoonHibernationPhase: (value: unknown) => value is CocoonHibernationPhase = memberOf(CocoonHibernationPhase);
 
 /*
  * The `...OrDefault` functions are Go's `Default()` methods, i.e. `cmp.Or(v, X)`: an empty or missing

@@ -19,9 +19,7 @@ export const HibernatePolicySchema = z
   .describe("HibernatePolicy keeps (retain) or frees (release) the VM's scheduling seat while suspended.");
 
 /** Validates a {@link CocoonSetPhase}. */
-export const CocoonSetPhaseSchema = z
-  .enum(Enums.CocoonSetPhase)
-  .describe("CocoonSetPhase represents the lifecycle phase of a CocoonSet.");
+export const CocoonSetPhaseSchema = z.enum(Enums.CocoonSetPhase).describe("CocoonSetPhase represents the lifecycle phase of a CocoonSet.");
 
 /** Validates a {@link ConnType}. */
 export const ConnTypeSchema = z
@@ -40,9 +38,7 @@ export const BackendSchema = z
   );
 
 /** Validates a {@link HibernationDesire}. */
-export const HibernationDesireSchema = z
-  .enum(Enums.HibernationDesire)
-  .describe("HibernationDesire defines the desired hibernation state.");
+export const HibernationDesireSchema = z.enum(Enums.HibernationDesire).describe("HibernationDesire defines the desired hibernation state.");
 
 /** Validates a {@link CocoonHibernationPhase}. */
 export const CocoonHibernationPhaseSchema = z

@@ -3,17 +3,17 @@ import type { z } from "zod";
 import { agentModeOrDefault, backendOrDefault, isAgentMode, isConnType } from "./enum-guards.js";
 import {
   AgentMode,
-  Backend,
-  CocoonHibernationPhase,
-  CocoonSetPhase,
-  ConnType,
-  HibernatePolicy,
-  HibernationDesire,
-  OSType,
-  SnapshotPolicy,
-  ToolboxMode,
+  type Backend,
+  type CocoonHibernationPhase,
+  type CocoonSetPhase,
+  type ConnType,
+  type HibernatePolicy,
+  type HibernationDesire,
+  type OSType,
+  type SnapshotPolicy,
+  type ToolboxMode,
 } from "./enums.js";
-import * as Schemas from "./enum-schemas.js";
+import type * as Schemas from "./enum-schemas.js";
 
 describe("enum types", () => {
   it("pins each schema's inferred type to the same-name union", () => {
@@ -44,7 +44,7 @@ describe("enum types", () => {
 
   it("keeps the enum type for known inputs and widens to string for arbitrary ones", () => {
     expectTypeOf(agentModeOrDefault(undefined)).toEqualTypeOf<AgentMode>();
-    expectTypeOf(agentModeOrDefault("" as AgentMode | "")).toEqualTypeOf<AgentMode>();
+    expectTypeOf(agentModeOrDefault("")).toEqualTypeOf<AgentMode>();
     expectTypeOf(backendOrDefault("qemu" as string)).toEqualTypeOf<string>();
   });
 });

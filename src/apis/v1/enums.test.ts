@@ -77,40 +77,123 @@ type ValidityRow = [name: string, guard: (value: unknown) => boolean, schema: z.
 
 // Go enums_test.go: TestAgentModeIsValid ... TestBackendIsValid, plus macos and the types Go tests do not cover.
 describe.each<ValidityRow>([
-  ["AgentMode", isAgentMode, Schemas.AgentModeSchema, [["clone", true], ["run", true], ["", false], ["unknown", false]]],
+  [
+    "AgentMode",
+    isAgentMode,
+    Schemas.AgentModeSchema,
+    [
+      ["clone", true],
+      ["run", true],
+      ["", false],
+      ["unknown", false],
+    ],
+  ],
   [
     "ToolboxMode",
     isToolboxMode,
     Schemas.ToolboxModeSchema,
-    [["run", true], ["clone", true], ["static", true], ["", false], ["unknown", false]],
+    [
+      ["run", true],
+      ["clone", true],
+      ["static", true],
+      ["", false],
+      ["unknown", false],
+    ],
   ],
   [
     "OSType",
     isOSType,
     Schemas.OSTypeSchema,
-    [["linux", true], ["windows", true], ["android", true], ["macos", true], ["", false], ["freebsd", false], ["Linux", false]],
+    [
+      ["linux", true],
+      ["windows", true],
+      ["android", true],
+      ["macos", true],
+      ["", false],
+      ["freebsd", false],
+      ["Linux", false],
+    ],
   ],
   [
     "SnapshotPolicy",
     isSnapshotPolicy,
     Schemas.SnapshotPolicySchema,
-    [["always", true], ["main-only", true], ["never", true], ["", false], ["sometimes", false]],
+    [
+      ["always", true],
+      ["main-only", true],
+      ["never", true],
+      ["", false],
+      ["sometimes", false],
+    ],
   ],
-  ["HibernatePolicy", isHibernatePolicy, Schemas.HibernatePolicySchema, [["retain", true], ["release", true], ["", false], ["Release", false]]],
+  [
+    "HibernatePolicy",
+    isHibernatePolicy,
+    Schemas.HibernatePolicySchema,
+    [
+      ["retain", true],
+      ["release", true],
+      ["", false],
+      ["Release", false],
+    ],
+  ],
   [
     "ConnType",
     isConnType,
     Schemas.ConnTypeSchema,
-    [["ssh", true], ["rdp", true], ["vnc", true], ["adb", true], ["", false], ["telnet", false], ["SSH", false]],
+    [
+      ["ssh", true],
+      ["rdp", true],
+      ["vnc", true],
+      ["adb", true],
+      ["", false],
+      ["telnet", false],
+      ["SSH", false],
+    ],
   ],
-  ["Backend", isBackend, Schemas.BackendSchema, [["cloud-hypervisor", true], ["firecracker", true], ["", false], ["qemu", false]]],
-  ["CocoonSetPhase", isCocoonSetPhase, Schemas.CocoonSetPhaseSchema, [["Running", true], ["Waking", true], ["running", false], ["", false]]],
-  ["HibernationDesire", isHibernationDesire, Schemas.HibernationDesireSchema, [["Hibernate", true], ["Wake", true], ["wake", false], ["", false]]],
+  [
+    "Backend",
+    isBackend,
+    Schemas.BackendSchema,
+    [
+      ["cloud-hypervisor", true],
+      ["firecracker", true],
+      ["", false],
+      ["qemu", false],
+    ],
+  ],
+  [
+    "CocoonSetPhase",
+    isCocoonSetPhase,
+    Schemas.CocoonSetPhaseSchema,
+    [
+      ["Running", true],
+      ["Waking", true],
+      ["running", false],
+      ["", false],
+    ],
+  ],
+  [
+    "HibernationDesire",
+    isHibernationDesire,
+    Schemas.HibernationDesireSchema,
+    [
+      ["Hibernate", true],
+      ["Wake", true],
+      ["wake", false],
+      ["", false],
+    ],
+  ],
   [
     "CocoonHibernationPhase",
     isCocoonHibernationPhase,
     Schemas.CocoonHibernationPhaseSchema,
-    [["Active", true], ["Hibernated", true], ["active", false], ["", false]],
+    [
+      ["Active", true],
+      ["Hibernated", true],
+      ["active", false],
+      ["", false],
+    ],
   ],
 ])("%s.IsValid", (_name, guard, schema, cases) => {
   it.each(cases)("%j → %s", (input, want) => {

@@ -29,10 +29,7 @@ export type SecretEnvSourceInput = z.input<typeof SecretEnvSourceSchema>;
 export const EnvFromSourceSchema = z
   .object({
     configMapRef: ConfigMapEnvSourceSchema.optional(),
-    prefix: z
-      .string()
-      .optional()
-      .describe("Optional text to prepend to the name of each environment variable."),
+    prefix: z.string().optional().describe("Optional text to prepend to the name of each environment variable."),
     secretRef: SecretEnvSourceSchema.optional(),
   })
   .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets");

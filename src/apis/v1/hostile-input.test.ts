@@ -38,14 +38,16 @@ describe("list-map keys that JSON.stringify cannot print", () => {
   });
 
   it("object keys compare by JSON text with sorted keys, as Go marshals them", () => {
-    expect(duplicates(claims({ name: { a: 1, b: 2 } }, { name: { b: 2, a: 1 } }))).toEqual([[1, 'Duplicate value: {"name":{"a":1,"b":2}}']]);
+    expect(duplicates(claims({ name: { a: 1, b: 2 } }, { name: { b: 2, a: 1 } }))).toEqual([
+      [1, 'Duplicate value: {"name":{"a":1,"b":2}}'],
+    ]);
     expect(duplicates(claims({ name: [1, "1"] }, { name: [1, 1] }))).toEqual([]);
   });
 });
 
 describe("names of megabytes", () => {
   const dotted = `${"a.".repeat(2_500_000)}!`;
-  const subdomainIssue = expect.stringContaining("a lowercase RFC 1123 subdomain");
+  const subdomainIssue: unknown = expect.stringContaining("a lowercase RFC 1123 subdomain");
 
   it("a 5 MB dotted metadata.name fails both name checks", () => {
     const result = ObjectMetaSchema.safeParse({ name: dotted });

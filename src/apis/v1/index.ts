@@ -93,14 +93,7 @@ export type { Condition, ConditionInput } from "./condition.js";
 export { VMOptionsSchema } from "./vm-options.js";
 export type { VMOptions, VMOptionsInput } from "./vm-options.js";
 export { AgentSpecSchema, CocoonSetSpecSchema, ToolboxSpecSchema } from "./cocoonset-spec.js";
-export type {
-  AgentSpec,
-  AgentSpecInput,
-  CocoonSetSpec,
-  CocoonSetSpecInput,
-  ToolboxSpec,
-  ToolboxSpecInput,
-} from "./cocoonset-spec.js";
+export type { AgentSpec, AgentSpecInput, CocoonSetSpec, CocoonSetSpecInput, ToolboxSpec, ToolboxSpecInput } from "./cocoonset-spec.js";
 export { AgentStatusSchema, CocoonSetStatusSchema, ToolboxStatusSchema } from "./cocoonset-status.js";
 export type {
   AgentStatus,
@@ -133,17 +126,7 @@ export type {
 } from "./cocoonhibernation-types.js";
 
 export { validateCocoonHibernationUpdate, validateCocoonSetUpdate } from "./transition-rules.js";
-export type {
-  CocoonHibernationUpdateView,
-  CocoonSetUpdateView,
-  ValidationIssue,
-  ValidationResult,
-} from "./transition-rules.js";
+export type { CocoonHibernationUpdateView, CocoonSetUpdateView, ValidationIssue, ValidationResult } from "./transition-rules.js";
 
 export { cocoonHibernationCRD, cocoonSetCRD } from "./crd.js";
-export type {
-  CustomResourceDefinition,
-  CustomResourceDefinitionVersion,
-  JSONSchemaProps,
-  PrinterColumn,
-} from "./crd-types.js";
+export type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps, PrinterColumn } from "./crd-types.js";

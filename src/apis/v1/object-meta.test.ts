@@ -29,9 +29,7 @@ describe("ObjectMetaSchema name checks (NameIsDNSSubdomain)", () => {
   });
 
   it.each([[{}], [{ name: "" }], [{ name: "", generateName: "" }]])("requires a name or generateName: %j", (meta) => {
-    expect(issuesOf(ObjectMetaSchema.safeParse(meta))).toEqual([
-      { path: ["name"], message: "name or generateName is required" },
-    ]);
+    expect(issuesOf(ObjectMetaSchema.safeParse(meta))).toEqual([{ path: ["name"], message: "name or generateName is required" }]);
   });
 
   it.each([["demo-"], ["demo"], ["a.b-"], ["x".repeat(300)]])("accepts generateName %j without a name", (generateName) => {

@@ -4,7 +4,11 @@ import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "./internal/k8s-names.js";
 
-type MetaNames = { name?: string | undefined; generateName?: string | undefined; namespace?: string | undefined };
+interface MetaNames {
+  name?: string | undefined;
+  generateName?: string | undefined;
+  namespace?: string | undefined;
+}
 
 /** The apiserver's name checks for a custom resource (`ValidateObjectMetaAccessor`, `NameIsDNSSubdomain`). */
 function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {

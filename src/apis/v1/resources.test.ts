@@ -53,8 +53,6 @@ describe("ResourceRequirementsSchema", () => {
 
   it("requires a claim name and rejects duplicate names", () => {
     expect(pathsOf(ResourceRequirementsSchema.safeParse({ claims: [{}] }))).toEqual(["claims.0.name"]);
-    expect(pathsOf(ResourceRequirementsSchema.safeParse({ claims: [{ name: "a" }, { name: "a", request: "r" }] }))).toEqual([
-      "claims.1",
-    ]);
+    expect(pathsOf(ResourceRequirementsSchema.safeParse({ claims: [{ name: "a" }, { name: "a", request: "r" }] }))).toEqual(["claims.1"]);
   });
 });

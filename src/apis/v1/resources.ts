@@ -18,9 +18,7 @@ const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
  * QuantitySchema.safeParse("1K").success; // => false
  * ```
  */
-export const QuantitySchema = z
-  .union([z.string().regex(QUANTITY_RE), integer()])
-  .meta({ "x-kubernetes-int-or-string": true });
+export const QuantitySchema = z.union([z.string().regex(QUANTITY_RE), integer()]).meta({ "x-kubernetes-int-or-string": true });
 /** A quantity as stored: an integer or a quantity string. */
 export type Quantity = z.output<typeof QuantitySchema>;
 /** A quantity as written; the same as {@link Quantity}. */
@@ -47,10 +45,7 @@ export const ResourceRequirementsSchema = z
     claims: listMap(ResourceClaimSchema, "name")
       .optional()
       .describe("Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container."),
-    limits: z
-      .record(z.string(), QuantitySchema)
-      .optional()
-      .describe("Limits describes the maximum amount of compute resources allowed."),
+    limits: z.record(z.string(), QuantitySchema).optional().describe("Limits describes the maximum amount of compute resources allowed."),
     requests: z
       .record(z.string(), QuantitySchema)
       .optional()

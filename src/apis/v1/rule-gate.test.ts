@@ -36,8 +36,13 @@ describe("CocoonSetSchema runs the CEL rule only when the apiserver would", () =
   });
 
   it("skips it when a condition's lastTransitionTime is not a date-time (a type error to the apiserver)", () => {
-    const status = { conditions: [{ type: "Ready", status: "True", reason: "Ok", message: "", lastTransitionTime: "2024-02-30T00:00:00Z" }] };
-    expect(pathsOf(CocoonSetSchema.safeParse(cocoonSet(releaseWith({}), { status })))).toEqual(["status.conditions.0.lastTransitionTime", ""]);
+    const status = {
+      conditions: [{ type: "Ready", status: "True", reason: "Ok", message: "", lastTransitionTime: "2024-02-30T00:00:00Z" }],
+    };
+    expect(pathsOf(CocoonSetSchema.safeParse(cocoonSet(releaseWith({}), { status })))).toEqual([
+      "status.conditions.0.lastTransitionTime",
+      "",
+    ]);
   });
 
   it.each([
@@ -69,7 +74,12 @@ describe("CocoonSetSpecSchema gates the rule on the spec's own errors", () => {
 });
 
 describe("CocoonHibernationSchema reports the notice (its only rule is a transition rule)", () => {
-  const hibernation = (spec: unknown) => ({ apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonHibernation", metadata: { name: "nap" }, spec });
+  const hibernation = (spec: unknown) => ({
+    apiVersion: "cocoonset.cocoonstack.io/v1",
+    kind: "CocoonHibernation",
+    metadata: { name: "nap" },
+    spec,
+  });
 
   it("after a blocking error", () => {
     expect(issuesOf(CocoonHibernationSchema.safeParse(hibernation({ podRef: { name: "p" }, desire: "sleep" }))).at(-1)).toEqual(NOTICE);
@@ -89,11 +99,22 @@ describe("list-map keys are checked like apiextensions validateListMap", () => {
 
   it.each([
     ["a key twice", [{ name: "a" }, { name: "a" }], [[1, 'Duplicate value: {"name":"a"}']]],
-    ["a key three times (only the second is reported)", [{ name: "a" }, { name: "a" }, { name: "a" }], [[1, 'Duplicate value: {"name":"a"}']]],
-    ["two keys twice", [{ name: "a" }, { name: "b" }, { name: "a" }, { name: "b" }], [[2, 'Duplicate value: {"name":"a"}'], [3, 'Duplicate value: {"name":"b"}']]],
+    [
+      "a key three times (only the second is reported)",
+      [{ name: "a" }, { name: "a" }, { name: "a" }],
+      [[1, 'Duplicate value: {"name":"a"}']],
+    ],
+    [
+      "two keys twice",
+      [{ name: "a" }, { name: "b" }, { name: "a" }, { name: "b" }],
+      [
+        [2, 'Duplicate value: {"name":"a"}'],
+        [3, 'Duplicate value: {"name":"b"}'],
+      ],
+    ],
     ["items without the key (one shared unspecified key)", [{}, { request: "r" }, {}], [[1, "Duplicate value: {}"]]],
     ["object keys, compared by value", [{ name: {} }, { name: {} }], [[1, 'Duplicate value: {"name":{}}']]],
-    ["1 and \"1\" (different keys)", [{ name: 1 }, { name: "1" }], []],
+    ['1 and "1" (different keys)', [{ name: 1 }, { name: "1" }], []],
     ["a non-object item (left to the type error)", [{ name: "a" }, "a", { name: "a" }], []],
   ])("%s", (_name, items, expected) => {
     expect(dupes(claims(items))).toEqual(expected);
@@ -105,9 +126,19 @@ describe("list-map keys are checked like apiextensions validateListMap", () => {
         { type: "Ready", status: "bad", reason: "Ok", message: "", lastTransitionTime: "2024-01-02T03:04:05Z" },
         { type: "Ready", status: "True", reason: "Ok", message: "", lastTransitionTime: "2024-01-02T03:04:05Z" },
       ],
-      agents: [{ slot: 1.5, role: "main" }, { slot: 1.5, role: "sub" }],
+      agents: [
+        { slot: 1.5, role: "main" },
+        { slot: 1.5, role: "sub" },
+      ],
     };
     const result = CocoonSetSchema.safeParse(cocoonSet({ agent: { image: "img" } }, { status }));
-    expect(pathsOf(result)).toEqual(["status.agents.0.slot", "status.agents.1.slot", "status.agents.1", "status.conditions.0.status", "status.conditions.1", ""]);
+    expect(pathsOf(result)).toEqual([
+      "status.agents.0.slot",
+      "status.agents.1.slot",
+      "status.agents.1",
+      "status.conditions.0.status",
+      "status.conditions.1",
+      "",
+    ]);
   });
 });

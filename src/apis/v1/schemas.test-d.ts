@@ -38,9 +38,7 @@ describe("output (stored) vs input (written) types", () => {
   it("keeps required fields required on both sides", () => {
     expectTypeOf<AgentSpec["image"]>().toEqualTypeOf<string>();
     expectTypeOf<AgentSpecInput["image"]>().toEqualTypeOf<string>();
-    expectTypeOf<CocoonHibernation["spec"]>().toEqualTypeOf<
-      { podRef: { name: string }; desire: HibernationDesire } | undefined
-    >();
+    expectTypeOf<CocoonHibernation["spec"]>().toEqualTypeOf<{ podRef: { name: string }; desire: HibernationDesire } | undefined>();
   });
 
   it("types the root as the CRD does: literal type meta, optional spec and status", () => {

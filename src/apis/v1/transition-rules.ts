@@ -14,8 +14,7 @@ export interface ValidationIssue {
  * `success: false` with at least one {@link ValidationIssue}.
  */
 export type ValidationResult =
-  | { readonly success: true }
-  | { readonly success: false; readonly issues: readonly [ValidationIssue, ...ValidationIssue[]] };
+  { readonly success: true } | { readonly success: false; readonly issues: readonly [ValidationIssue, ...ValidationIssue[]] };
 
 /** The part of a CocoonSet the update rules read; a `CocoonSet` or a `CocoonSetInput` fits. */
 export interface CocoonSetUpdateView {

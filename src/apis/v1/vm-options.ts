@@ -21,11 +21,7 @@ export const vmOptionsShape = {
       "NoDirectIO disables O_DIRECT on writable disks, using host page cache instead. Useful for dev/test " +
         "with few VMs and abundant host memory. Cloud Hypervisor only; ignored by firecracker.",
     ),
-  probePort: int32()
-    .min(0)
-    .max(65535)
-    .optional()
-    .describe("ProbePort overrides the default ICMP probe with a TCP port check."),
+  probePort: int32().min(0).max(65535).optional().describe("ProbePort overrides the default ICMP probe with a TCP port check."),
   storage: QuantitySchema.optional().describe("Storage sizes the VM root volume."),
   resources: ResourceRequirementsSchema.optional(),
 };
@@ -34,9 +30,7 @@ export const vmOptionsShape = {
  * Validates the VM options alone (Go `VMOptions`): defaults `os=linux`, `backend=cloud-hypervisor`;
  * `probePort` within 0..65535; `storage` a quantity.
  */
-export const VMOptionsSchema = z
-  .object(vmOptionsShape)
-  .describe("VMOptions are VM-level knobs shared by AgentSpec and ToolboxSpec.");
+export const VMOptionsSchema = z.object(vmOptionsShape).describe("VMOptions are VM-level knobs shared by AgentSpec and ToolboxSpec.");
 /** VM options as stored. */
 export type VMOptions = z.output<typeof VMOptionsSchema>;
 /** VM options as written. */

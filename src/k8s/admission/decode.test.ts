@@ -23,7 +23,11 @@ describe("decodeAdmissionReview", () => {
     const review = await decodeAdmissionReview(
       request(['{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u', '1","operation":"CREATE"}}']),
     );
-    expect(review).toMatchObject({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", request: { uid: "u1", operation: "CREATE" } });
+    expect(review).toMatchObject({
+      apiVersion: "admission.k8s.io/v1",
+      kind: "AdmissionReview",
+      request: { uid: "u1", operation: "CREATE" },
+    });
   });
 
   it("gives Go's typed request: zero values filled, unknown fields dropped", async () => {
@@ -46,7 +50,10 @@ describe("decodeAdmissionReview", () => {
   });
 
   it("treats null fields as Go does: a no-op for values, nil for pointers", async () => {
-    expect(await decodeAdmissionReview(request(['{"kind":null,"request":null,"response":null}']))).toStrictEqual({ kind: "", apiVersion: "" });
+    expect(await decodeAdmissionReview(request(['{"kind":null,"request":null,"response":null}']))).toStrictEqual({
+      kind: "",
+      apiVersion: "",
+    });
   });
 
   it("decodes a response into Go's typed response", async () => {
@@ -131,8 +138,8 @@ describe("decodeAdmissionReview", () => {
     const req = Object.assign(Readable.from(chunks()), { headers: {} }) as unknown as IncomingMessage;
     const pulledAtRefusal = await decodeAdmissionReview(req, 20).then(
       () => Infinity,
-      (err: Error) => {
-        expect(err.message).toBe("decode admission review: body exceeds 20 bytes");
+      (err: unknown) => {
+        expect((err as Error).message).toBe("decode admission review: body exceeds 20 bytes");
         return pulled;
       },
     );
@@ -164,7 +171,9 @@ describe("decodeAdmissionReview", () => {
 
   it("reports a body already consumed as empty", async () => {
     const req = request(["{}"]);
-    for await (const _ of req) void _;
+    for await (const _ of req) {
+      // drain
+    }
     expect((await decodeError(req)).message).toBe("decode admission review: unexpected EOF");
   });
 });
@@ -196,7 +205,11 @@ describe("reviewFromText cost", () => {
    * would cost V8 more per character the longer it is.
    */
   const body = (length: number, depth: number): string =>
-    new TextDecoder().decode(Buffer.from(`{"request":{"uid":"u","object":{"blob":"${'ab\\"<'.repeat(length / 5)}","deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`));
+    new TextDecoder().decode(
+      Buffer.from(
+        `{"request":{"uid":"u","object":{"blob":"${'ab\\"<'.repeat(length / 5)}","deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+      ),
+    );
 
   // The decoder runs JSON.parse too: it is held to 2.2× or to JSON.parse's own growth on the same
   // texts (its allocation and garbage collection), whichever is larger.

@@ -146,10 +146,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * console.log(review.request?.operation, review.request?.uid);
  * ```
  */
-export async function decodeAdmissionReview(
-  req: IncomingMessage,
-  maxBytes: number = DEFAULT_MAX_BODY,
-): Promise<AdmissionReview> {
+export async function decodeAdmissionReview(req: IncomingMessage, maxBytes: number = DEFAULT_MAX_BODY): Promise<AdmissionReview> {
   const limit = Number.isFinite(maxBytes) && maxBytes > 0 ? maxBytes : DEFAULT_MAX_BODY;
   const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await readBody(req, limit));
   return reviewFromText(text);

@@ -132,15 +132,20 @@ describe("admissionHandler", () => {
     );
   });
 
-  it("omits the message of deny(\"\") as Go does", async () => {
+  it('omits the message of deny("") as Go does', async () => {
     const port = await serve(() => deny(""));
     const reply = await post(port, JSON.stringify({ request: { uid: "u1" } }));
-    expect(reply.body).toBe(`{"request":${goRequest("u1")},"response":{"uid":"u1","allowed":false,"status":{"metadata":{},"reason":"Forbidden"}}}`);
+    expect(reply.body).toBe(
+      `{"request":${goRequest("u1")},"response":{"uid":"u1","allowed":false,"status":{"metadata":{},"reason":"Forbidden"}}}`,
+    );
   });
 
   it("echoes object, oldObject and options as the exact text received, compacted and HTML-escaped", async () => {
     const port = await serve(() => null);
-    const reply = await post(port, '{"request":{"uid":"u","object":{ "b" : [1.0, 1e300, "<"], "a" : 123456789012345678901234567890 },"x":1}}');
+    const reply = await post(
+      port,
+      '{"request":{"uid":"u","object":{ "b" : [1.0, 1e300, "<"], "a" : 123456789012345678901234567890 },"x":1}}',
+    );
     expect(reply.body).toBe(
       `{"request":${goRequest("u", { object: '{"b":[1.0,1e300,"\\u003c"],"a":123456789012345678901234567890}' })},"response":{"uid":"u","allowed":true}}`,
     );
@@ -307,7 +312,12 @@ describe("admissionHandler", () => {
   });
 
   it.each([
-    ["throws", () => { throw new Error("boom"); }],
+    [
+      "throws",
+      () => {
+        throw new Error("boom");
+      },
+    ],
     ["rejects", () => Promise.reject(new Error("boom"))],
   ])("answers 500 and logs an error when the handler %s", async (_name, fn) => {
     const logger = silent();

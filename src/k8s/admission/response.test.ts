@@ -11,9 +11,7 @@ describe("admission responses", () => {
   });
 
   it("deny() has Go's JSON, without a code", () => {
-    expect(JSON.stringify(deny("no"))).toBe(
-      '{"uid":"","allowed":false,"status":{"metadata":{},"message":"no","reason":"Forbidden"}}',
-    );
+    expect(JSON.stringify(deny("no"))).toBe('{"uid":"","allowed":false,"status":{"metadata":{},"message":"no","reason":"Forbidden"}}');
   });
 
   it("returns a fresh object each time", () => {

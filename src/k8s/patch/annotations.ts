@@ -58,7 +58,12 @@ export async function patchAnnotations<T extends KubeObject>(
  *
  * @internal
  */
-export async function sendAnnotations<T extends KubeObject>(clients: AnnotationClients, target: Target, body: string, options: AnnotationPatchOptions): Promise<T> {
+export async function sendAnnotations<T extends KubeObject>(
+  clients: AnnotationClients,
+  target: Target,
+  body: string,
+  options: AnnotationPatchOptions,
+): Promise<T> {
   options.signal?.throwIfAborted();
   return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as T;
 }

@@ -74,15 +74,29 @@ export function patch<T extends KubeObject>(clients: PatchClients, obj: T, mutat
  * });
  * ```
  */
-export function patchStatus<T extends KubeObject>(clients: PatchClients, obj: T, mutate: Mutation<T>, options: PatchOptions = {}): Promise<T> {
+export function patchStatus<T extends KubeObject>(
+  clients: PatchClients,
+  obj: T,
+  mutate: Mutation<T>,
+  options: PatchOptions = {},
+): Promise<T> {
   return patchWith(clients, obj, mutate, options, true);
 }
 
-async function patchWith<T extends KubeObject>(clients: PatchClients, obj: T, mutate: Mutation<T>, options: PatchOptions, status: boolean): Promise<T> {
+async function patchWith<T extends KubeObject>(
+  clients: PatchClients,
+  obj: T,
+  mutate: Mutation<T>,
+  options: PatchOptions,
+  status: boolean,
+): Promise<T> {
   const target = resolveTarget(obj);
   const resourceVersion = obj.metadata?.resourceVersion;
   if (options.optimisticLock && !resourceVersion) {
-    throw new CocoonError("ERR_INVALID_ARGUMENT", `optimisticLock needs metadata.resourceVersion on ${target.kind} ${target.namespace}/${target.name}`);
+    throw new CocoonError(
+      "ERR_INVALID_ARGUMENT",
+      `optimisticLock needs metadata.resourceVersion on ${target.kind} ${target.namespace}/${target.name}`,
+    );
   }
   const copy = structuredClone(obj);
   await mutate(copy);

@@ -36,7 +36,11 @@ describe("patchKeepSnapshotOnDelete", () => {
     if (requests === 0) expect(result).toBe(target);
     else {
       expect(core[0]).toMatchObject({ method: "patchNamespacedPod", contentType: MERGE });
-      expect(core[0]?.params).toEqual({ name: "vk-ns-demo-0", namespace: "ns", body: annotationsBody({ [Annotation.KeepSnapshotOnDelete]: "true" }) });
+      expect(core[0]?.params).toEqual({
+        name: "vk-ns-demo-0",
+        namespace: "ns",
+        body: annotationsBody({ [Annotation.KeepSnapshotOnDelete]: "true" }),
+      });
       expect(result).toMatchObject({ served: "vk-ns-demo-0" });
     }
   });
@@ -80,7 +84,9 @@ describe("patchCocoonSetGeneration", () => {
   ] as const)("%s", async (_name, annotations, generation, sent) => {
     const { clients, core } = fakes();
     await patchCocoonSetGeneration(clients, pod(annotations), generation);
-    expect(core.map((c) => c.params["body"])).toEqual(sent === undefined ? [] : [annotationsBody({ [Annotation.CocoonSetGeneration]: sent })]);
+    expect(core.map((c) => c.params["body"])).toEqual(
+      sent === undefined ? [] : [annotationsBody({ [Annotation.CocoonSetGeneration]: sent })],
+    );
   });
 
   it("refuses a generation that is not an int64 before sending", async () => {
@@ -138,7 +144,11 @@ describe("the bytes sent: Go's encoder for every annotation body", () => {
 describe("patchAnnotations", () => {
   it("sends one merge patch with sorted keys when anything differs", async () => {
     const { clients, core } = fakes();
-    await patchAnnotations(clients, pod({ keep: "1", [Annotation.VMID]: "old" }), { [Annotation.VMID]: "vm-1", [Annotation.IP]: null, keep: "1" });
+    await patchAnnotations(clients, pod({ keep: "1", [Annotation.VMID]: "old" }), {
+      [Annotation.VMID]: "vm-1",
+      [Annotation.IP]: null,
+      keep: "1",
+    });
     expect(core).toHaveLength(1);
     expect(JSON.stringify(core[0]?.params["body"])).toBe(
       '{"metadata":{"annotations":{"keep":"1","vm.cocoonstack.io/id":"vm-1","vm.cocoonstack.io/ip":null}}}',
@@ -155,7 +165,12 @@ describe("patchAnnotations", () => {
   it.each([
     ["Pod with kind", { apiVersion: "v1", kind: "Pod", metadata: { name: "p", namespace: "ns" } }, "core", "patchNamespacedPod"],
     ["Pod without kind", { metadata: { name: "p", namespace: "ns" } }, "core", "patchNamespacedPod"],
-    ["CocoonSet without apiVersion", { kind: "CocoonSet", metadata: { name: "s", namespace: "ns" } }, "custom", "patchNamespacedCustomObject"],
+    [
+      "CocoonSet without apiVersion",
+      { kind: "CocoonSet", metadata: { name: "s", namespace: "ns" } },
+      "custom",
+      "patchNamespacedCustomObject",
+    ],
     [
       "CocoonHibernation",
       { apiVersion: "cocoonset.cocoonstack.io/v1", kind: "CocoonHibernation", metadata: { name: "h", namespace: "ns" } },
@@ -172,7 +187,10 @@ describe("patchAnnotations", () => {
   it.each([
     ["a Deployment", { apiVersion: "apps/v1", kind: "Deployment", metadata: { name: "d", namespace: "ns" } }],
     ["a Pod of another group", { apiVersion: "example.com/v1", kind: "Pod", metadata: { name: "d", namespace: "ns" } }],
-    ["a CocoonSet of another version", { apiVersion: "cocoonset.cocoonstack.io/v2", kind: "CocoonSet", metadata: { name: "d", namespace: "ns" } }],
+    [
+      "a CocoonSet of another version",
+      { apiVersion: "cocoonset.cocoonstack.io/v2", kind: "CocoonSet", metadata: { name: "d", namespace: "ns" } },
+    ],
     ["no name", { metadata: { namespace: "ns" } }],
     ["no namespace", { metadata: { name: "p" } }],
   ])("refuses %s without a request", async (_name, target) => {
@@ -183,7 +201,9 @@ describe("patchAnnotations", () => {
 
   it("names the missing client", async () => {
     const { api } = fakeApi<CoreV1Api>(() => ({}));
-    await expect(patchAnnotations({ core: api }, cocoonSet(), { a: "1" })).rejects.toThrow(/needs clients\.customObjects\.patchNamespacedCustomObject/);
+    await expect(patchAnnotations({ core: api }, cocoonSet(), { a: "1" })).rejects.toThrow(
+      /needs clients\.customObjects\.patchNamespacedCustomObject/,
+    );
   });
 
   it("refuses an empty delta even though it is trivially satisfied", async () => {
@@ -206,7 +226,11 @@ describe("patchAnnotations", () => {
     const { api, calls } = fakeApi<CoreV1Api>(
       () =>
         new Promise((_resolve, reject) => {
-          calls.at(-1)?.signal?.addEventListener("abort", () => reject(Object.assign(new Error("The user aborted a request."), { name: "AbortError" })));
+          calls
+            .at(-1)
+            ?.signal?.addEventListener("abort", () =>
+              reject(Object.assign(new Error("The user aborted a request."), { name: "AbortError" })),
+            );
         }),
     );
     const pending = patchAnnotations({ core: api }, pod(), { a: "1" }, { signal: controller.signal });

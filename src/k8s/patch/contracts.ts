@@ -45,7 +45,12 @@ async function patchUnless<T extends KubeObject>(
  *
  * @internal
  */
-export function flagKeepSnapshotOnDelete<T extends KubeObject>(clients: PodPatchClients, pod: T, target: Target, options: AnnotationPatchOptions): Promise<T> {
+export function flagKeepSnapshotOnDelete<T extends KubeObject>(
+  clients: PodPatchClients,
+  pod: T,
+  target: Target,
+  options: AnnotationPatchOptions,
+): Promise<T> {
   return patchUnless(clients, pod, keepSnapshotOnDeleteAnnotations(), readKeepSnapshotOnDelete(pod), options, target);
 }
 
@@ -62,7 +67,11 @@ export function flagKeepSnapshotOnDelete<T extends KubeObject>(clients: PodPatch
  * await clients.core.deleteNamespacedPod({ name, namespace });
  * ```
  */
-export async function patchKeepSnapshotOnDelete<T extends KubeObject>(clients: PodPatchClients, pod: T, options: AnnotationPatchOptions = {}): Promise<T> {
+export async function patchKeepSnapshotOnDelete<T extends KubeObject>(
+  clients: PodPatchClients,
+  pod: T,
+  options: AnnotationPatchOptions = {},
+): Promise<T> {
   return flagKeepSnapshotOnDelete(clients, pod, resolveTarget(pod), options);
 }
 
@@ -79,7 +88,12 @@ export async function patchKeepSnapshotOnDelete<T extends KubeObject>(clients: P
  * await patchHibernateState(clients, pod, false); // {"metadata":{"annotations":{"vm.cocoonstack.io/hibernate":null}}}
  * ```
  */
-export async function patchHibernateState<T extends KubeObject>(clients: PodPatchClients, pod: T, state: boolean, options: AnnotationPatchOptions = {}): Promise<T> {
+export async function patchHibernateState<T extends KubeObject>(
+  clients: PodPatchClients,
+  pod: T,
+  state: boolean,
+  options: AnnotationPatchOptions = {},
+): Promise<T> {
   return patchUnless(clients, pod, hibernateStateAnnotations(state), readHibernateState(pod) === state, options, resolveTarget(pod));
 }
 
@@ -123,5 +137,12 @@ export async function patchHibernatedOnNode<T extends KubeObject>(
   node: string | null | undefined,
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
-  return patchUnless(clients, set, hibernatedOnNodeAnnotations(node), readHibernatedOnNode(set) === (node ?? ""), options, resolveTarget(set));
+  return patchUnless(
+    clients,
+    set,
+    hibernatedOnNodeAnnotations(node),
+    readHibernatedOnNode(set) === (node ?? ""),
+    options,
+    resolveTarget(set),
+  );
 }

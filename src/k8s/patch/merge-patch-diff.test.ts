@@ -12,7 +12,12 @@ describe("mergePatchDiff", () => {
     ["changed list element sends the whole list", { l: [{ n: 1 }, { n: 2 }] }, { l: [{ n: 1 }, { n: 3 }] }, { l: [{ n: 1 }, { n: 3 }] }],
     ["appended list element", { l: [1] }, { l: [1, 2] }, { l: [1, 2] }],
     ["removed list", { l: [1], a: 1 }, { a: 1 }, { l: null }],
-    ["list deep inside maps", { s: { c: [{ t: "Ready", s: "False" }] } }, { s: { c: [{ t: "Ready", s: "True" }] } }, { s: { c: [{ t: "Ready", s: "True" }] } }],
+    [
+      "list deep inside maps",
+      { s: { c: [{ t: "Ready", s: "False" }] } },
+      { s: { c: [{ t: "Ready", s: "True" }] } },
+      { s: { c: [{ t: "Ready", s: "True" }] } },
+    ],
     ["keys with slash and tilde", { m: { "a/b": "1", "c~d": "1" } }, { m: { "a/b": "2", "c~d": "2" } }, { m: { "a/b": "2", "c~d": "2" } }],
     ["explicit null deletes", { a: { b: 1 } }, { a: null }, { a: null }],
     ["undefined fields are absent", { a: 1, b: undefined }, { a: 1 }, undefined],

@@ -1,7 +1,7 @@
 import jsonPatch from "fast-json-patch";
 
 /** A JSON merge patch (RFC 7386) body. */
-export type MergePatch = { [key: string]: unknown };
+export type MergePatch = Record<string, unknown>;
 
 /**
  * Returns the JSON merge patch (RFC 7386) that turns `before` into `after`, or `undefined` when they
@@ -33,7 +33,7 @@ export function mergePatchDiff(before: object, after: object): MergePatch | unde
       const path = segments.slice(0, listAt);
       setAt(patch, path, valueAt(to, path) ?? null);
     } else {
-      setAt(patch, segments, operation.op === "remove" ? null : (operation as { value?: unknown }).value ?? null);
+      setAt(patch, segments, operation.op === "remove" ? null : ((operation as { value?: unknown }).value ?? null));
     }
   }
   return patch;

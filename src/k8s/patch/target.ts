@@ -49,10 +49,10 @@ export interface AnnotationClients {
 }
 
 /** Either of the above: the methods a request needs are checked when it is sent. */
-export type AnyPatchClients = {
+export interface AnyPatchClients {
   readonly core?: Partial<Pick<CoreV1Api, "patchNamespacedPod" | "patchNamespacedPodStatus">> | undefined;
   readonly customObjects?: Partial<Pick<CustomObjectsApi, "patchNamespacedCustomObject" | "patchNamespacedCustomObjectStatus">> | undefined;
-};
+}
 
 /** Where one patch goes. */
 export interface Target {
@@ -83,11 +83,13 @@ export function resolveTarget(obj: KubeObject): Target {
     resolved = kind;
   }
   if (resolved === undefined) {
-    throw new CocoonError("ERR_INVALID_ARGUMENT", `cannot patch ${apiVersion ?? "?"}/${kind ?? "?"}: only Pods, CocoonSets and CocoonHibernations`);
+    throw new CocoonError(
+      "ERR_INVALID_ARGUMENT",
+      `cannot patch ${apiVersion ?? "?"}/${kind ?? "?"}: only Pods, CocoonSets and CocoonHibernations`,
+    );
   }
   if (!name || !namespace) {
     throw new CocoonError("ERR_INVALID_ARGUMENT", `cannot patch a ${resolved} without metadata.name and metadata.namespace`);
   }
   return { kind: resolved, name, namespace };
 }
-

@@ -63,6 +63,7 @@ export function findItem(list: unknown, test: (item: unknown) => boolean): unkno
   try {
     if (!Array.isArray(list)) return undefined;
     const items: readonly unknown[] = list;
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for-of would call the list's own, possibly hostile, iterator
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       if (test(item)) return item;

@@ -177,11 +177,7 @@ describe("toGoInteger", () => {
     [1.5, 64, "cocoonset generation 1.5 is not an integer"],
     [Number.NaN, 64, "cocoonset generation NaN is not an integer"],
     [Number.POSITIVE_INFINITY, 64, "cocoonset generation Infinity is not an integer"],
-    [
-      2 ** 53,
-      64,
-      "cocoonset generation 9007199254740992 is not a safe integer (it has lost precision; pass a bigint)",
-    ],
+    [2 ** 53, 64, "cocoonset generation 9007199254740992 is not a safe integer (it has lost precision; pass a bigint)"],
     [2147483648, 32, "cocoonset generation 2147483648 is out of range for int32"],
     [-2147483649n, 32, "cocoonset generation -2147483649 is out of range for int32"],
     [9223372036854775808n, 64, "cocoonset generation 9223372036854775808 is out of range for int64"],

@@ -175,8 +175,7 @@ export function toGoInteger(value: number | bigint, field: string, bits: 32 | 64
   } else {
     throw new CocoonError("ERR_INVALID_INTEGER", `${field} ${String(value)} is not an integer`);
   }
-  const outOfRange =
-    bits === 32 ? result < INT32_MIN_BIG || result > INT32_MAX_BIG : result < INT64_MIN || result > INT64_MAX;
+  const outOfRange = bits === 32 ? result < INT32_MIN_BIG || result > INT32_MAX_BIG : result < INT64_MIN || result > INT64_MAX;
   if (outOfRange) {
     throw new CocoonError("ERR_INVALID_INTEGER", `${field} ${result.toString()} is out of range for int${String(bits)}`);
   }

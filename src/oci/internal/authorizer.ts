@@ -68,7 +68,12 @@ export class Authorizer {
     return found;
   }
 
-  async #fetchToken(challenge: AuthChallenge, scope: string, credentials: RegistryCredentials | undefined, signal: AbortSignal | undefined): Promise<CachedToken> {
+  async #fetchToken(
+    challenge: AuthChallenge,
+    scope: string,
+    credentials: RegistryCredentials | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<CachedToken> {
     const realm = new URL(challenge.params.realm ?? "");
     const what = `get token for ${scope}`;
     if (realm.protocol === "http:" && schemeFor(realm.host, this.#options.insecure) !== "http") {
@@ -94,7 +99,8 @@ export class Authorizer {
     if (!response.ok) throw await statusError(what, request, response);
     const body = (await response.json().catch(() => ({}))) as { token?: unknown; access_token?: unknown; expires_in?: unknown };
     const token = typeof body.token === "string" && body.token !== "" ? body.token : body.access_token;
-    if (typeof token !== "string" || token === "") throw new RegistryError("ERR_REGISTRY_UNAUTHORIZED", `${what}: the token endpoint sent no token`, { request });
+    if (typeof token !== "string" || token === "")
+      throw new RegistryError("ERR_REGISTRY_UNAUTHORIZED", `${what}: the token endpoint sent no token`, { request });
     const seconds = typeof body.expires_in === "number" && body.expires_in > 0 ? body.expires_in : 60;
     return { header: `Bearer ${token}`, expiresAt: Date.now() + seconds * 900 }; // renew at 90% of the lifetime
   }

@@ -59,7 +59,8 @@ export async function readBody(response: Response, ctx: BodyContext, maxBytes: n
   let total = 0;
   for await (const part of bodyChunks(response, ctx)) {
     total += part.length;
-    if (total > maxBytes) throw new RegistryError("ERR_REGISTRY_STATUS", `${ctx.what}: the body is over the ${maxBytes}-byte limit`, { request: ctx.request });
+    if (total > maxBytes)
+      throw new RegistryError("ERR_REGISTRY_STATUS", `${ctx.what}: the body is over the ${maxBytes}-byte limit`, { request: ctx.request });
     parts.push(part);
   }
   return Buffer.concat(parts);

@@ -3,10 +3,16 @@ import { parseChallenge } from "./challenge.js";
 
 describe("parseChallenge", () => {
   it("reads distribution's bearer challenge", () => {
-    const header = 'Bearer realm="http://127.0.0.1:1/token",service="cocoon-test-registry",scope="repository:vm:pull",error="insufficient_scope"';
+    const header =
+      'Bearer realm="http://127.0.0.1:1/token",service="cocoon-test-registry",scope="repository:vm:pull",error="insufficient_scope"';
     expect(parseChallenge(header)).toEqual({
       scheme: "bearer",
-      params: { realm: "http://127.0.0.1:1/token", service: "cocoon-test-registry", scope: "repository:vm:pull", error: "insufficient_scope" },
+      params: {
+        realm: "http://127.0.0.1:1/token",
+        service: "cocoon-test-registry",
+        scope: "repository:vm:pull",
+        error: "insufficient_scope",
+      },
     });
   });
 

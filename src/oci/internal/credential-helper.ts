@@ -10,10 +10,19 @@ import type { RegistryCredentials } from "../credentials.js";
  * @returns `undefined` when the helper knows nothing of the server ("credentials not found").
  * @throws RegistryError `ERR_REGISTRY_UNAUTHORIZED` when the helper is missing, fails or times out.
  */
-export function runCredentialHelper(helper: string, server: string, timeoutMs: number, signal?: AbortSignal): Promise<RegistryCredentials | undefined> {
+export function runCredentialHelper(
+  helper: string,
+  server: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RegistryCredentials | undefined> {
   const program = `docker-credential-${helper}`;
   const fail = (why: string, cause?: unknown): RegistryError =>
-    new RegistryError("ERR_REGISTRY_UNAUTHORIZED", `credential helper ${program} for ${server}: ${why}`, cause === undefined ? {} : { cause });
+    new RegistryError(
+      "ERR_REGISTRY_UNAUTHORIZED",
+      `credential helper ${program} for ${server}: ${why}`,
+      cause === undefined ? {} : { cause },
+    );
   return new Promise((resolve, reject) => {
     const child = spawn(program, ["get"], { stdio: ["pipe", "pipe", "pipe"], timeout: timeoutMs, ...(signal && { signal }) });
     const out: Buffer[] = [];
@@ -22,11 +31,21 @@ export function runCredentialHelper(helper: string, server: string, timeoutMs: n
     child.on("error", (err) => reject(signal?.aborted === true ? signal.reason : fail(err.message, err)));
     child.on("close", (code, killed) => {
       const text = Buffer.concat(out).toString("utf8").trim();
-      if (killed !== null) return reject(fail(`killed by ${killed} (timeout ${timeoutMs} ms)`));
-      if (code !== 0) return /credentials not found/i.test(text) ? resolve(undefined) : reject(fail(`exit status ${code}: ${text.slice(0, 200)}`));
+      if (killed !== null) {
+        reject(fail(`killed by ${killed} (timeout ${timeoutMs} ms)`));
+        return;
+      }
+      if (code !== 0) {
+        if (/credentials not found/i.test(text)) resolve(undefined);
+        else reject(fail(`exit status ${code}: ${text.slice(0, 200)}`));
+        return;
+      }
       try {
         const answer = JSON.parse(text) as { Username?: unknown; Secret?: unknown };
-        if (typeof answer.Secret !== "string" || typeof answer.Username !== "string") return reject(fail("answer has no Username/Secret"));
+        if (typeof answer.Secret !== "string" || typeof answer.Username !== "string") {
+          reject(fail("answer has no Username/Secret"));
+          return;
+        }
         resolve(answer.Username === "<token>" ? { identityToken: answer.Secret } : { username: answer.Username, password: answer.Secret });
       } catch (err) {
         reject(fail("answer is not JSON", err));

@@ -12,6 +12,7 @@ const LOOPBACK_V6 = /^(?:::1|\[::1\](?::\d{1,5})?)$/;
  * go-containerregistry's `NewRegistry` makes ("valid RFC 3986 URI authority").
  */
 export function isURIAuthority(name: string): boolean {
+  // eslint-disable-next-line no-control-regex -- a control character cuts the host off
   if (/[\u0000-\u001f\u007f/?#@%]/.test(name)) return false; // cut off, split or unescaped: the host differs
   if (!HOST_SAFE.test(name)) return false;
   if (name.lastIndexOf("[") > 0) return false; // Go: "invalid IP-literal" (a bracket only opens an IPv6 host)

@@ -31,7 +31,9 @@ describe("acquireBuildLock", () => {
     expect(second).toBe(false);
     expect(waits).toEqual([process.pid]);
     await release();
-    await (await pending)();
+    await (
+      await pending
+    )();
     expect(second).toBe(true);
   });
 

@@ -59,7 +59,8 @@ export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" 
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
-    if (!(await spec.isUsable(dir))) throw new CocoonError(spec.code, `binaries ${how === "build" ? "built" : "downloaded"} into ${dir} do not run`);
+    if (!(await spec.isUsable(dir)))
+      throw new CocoonError(spec.code, `binaries ${how === "build" ? "built" : "downloaded"} into ${dir} do not run`);
     log(`${spec.what} ready in ${formatElapsed(Date.now() - started)}`);
     return how;
   } finally {

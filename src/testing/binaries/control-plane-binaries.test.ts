@@ -54,7 +54,9 @@ describe("ensureControlPlaneBinaries", () => {
 
   it("refuses a file that is not executable", async () => {
     const env = { TEST_ASSET_ETCD: join(dir, "plain-file"), TEST_ASSET_KUBE_APISERVER: join(assets, "kube-apiserver") };
-    await expect(ensureControlPlaneBinaries({ env, log: noLog })).rejects.toThrow(/plain-file \(from TEST_ASSET_ETCD\) is not an executable file/);
+    await expect(ensureControlPlaneBinaries({ env, log: noLog })).rejects.toThrow(
+      /plain-file \(from TEST_ASSET_ETCD\) is not an executable file/,
+    );
   });
 
   it("fails before taking the lock and before announcing a build when downloads are off and there is no go", async () => {

@@ -72,6 +72,7 @@ export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBina
   const dir = options.cacheDir ?? controlPlaneCacheDir(env);
   const isUsable = (d: string): Promise<boolean> => isUsableCache(pathsIn(d));
   const downloadBase = options.downloadUrl === false ? undefined : (options.downloadUrl ?? downloadBaseFrom(env));
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- controlPlaneFill returns closures, not methods that use this
   const { preflight, fill } = controlPlaneFill({
     dir,
     downloadBase,
@@ -94,7 +95,10 @@ export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBina
   return { ...pathsIn(dir), source };
 }
 
-const pathsIn = (dir: string): { etcd: string; kubeApiserver: string } => ({ etcd: join(dir, "etcd"), kubeApiserver: join(dir, "kube-apiserver") });
+const pathsIn = (dir: string): { etcd: string; kubeApiserver: string } => ({
+  etcd: join(dir, "etcd"),
+  kubeApiserver: join(dir, "kube-apiserver"),
+});
 
 async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBinaries | undefined> {
   const assets = env.KUBEBUILDER_ASSETS;
@@ -122,10 +126,7 @@ async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBina
 async function isUsableCache(paths: { etcd: string; kubeApiserver: string }): Promise<boolean> {
   if (!(await isExecutable(paths.etcd)) || !(await isExecutable(paths.kubeApiserver))) return false;
   try {
-    const [api] = await Promise.all([
-      runCommand(paths.kubeApiserver, ["--version"]),
-      runCommand(paths.etcd, ["--version"]),
-    ]);
+    const [api] = await Promise.all([runCommand(paths.kubeApiserver, ["--version"]), runCommand(paths.etcd, ["--version"])]);
     return api.stdout.includes(KUBERNETES_VERSION);
   } catch {
     return false;

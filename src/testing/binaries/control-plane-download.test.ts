@@ -85,12 +85,20 @@ describe("ensureControlPlaneBinaries with a download mirror", () => {
     mirror.routes.delete(`${PATH}.sha512`);
     const bin = join(dir, "fake-go-bin"); // a `go` that reports a version and then fails, to stop the build early
     await mkdir(bin, { recursive: true });
-    await writeFile(join(bin, "go"), '#!/bin/sh\n[ "$1" = version ] && { echo "go version go1.25.0 linux/amd64"; exit 0; }\necho "no module proxy here" >&2\nexit 1\n');
-    await chmod(join(bin, "go"), 0o755);
-    const err = await ensureControlPlaneBinaries({ env: { PATH: bin }, cacheDir: join(root, "v1.35.4"), downloadUrl: mirror.base, log }).catch(
-      (e: unknown) => e,
+    await writeFile(
+      join(bin, "go"),
+      '#!/bin/sh\n[ "$1" = version ] && { echo "go version go1.25.0 linux/amd64"; exit 0; }\necho "no module proxy here" >&2\nexit 1\n',
     );
-    expect((err as Error).message).toBe('"go mod download -json k8s.io/kubernetes@v1.35.4" failed with exit status 1:\nno module proxy here');
+    await chmod(join(bin, "go"), 0o755);
+    const err = await ensureControlPlaneBinaries({
+      env: { PATH: bin },
+      cacheDir: join(root, "v1.35.4"),
+      downloadUrl: mirror.base,
+      log,
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe(
+      '"go mod download -json k8s.io/kubernetes@v1.35.4" failed with exit status 1:\nno module proxy here',
+    );
     expect(lines.slice(0, 3)).toEqual([
       `downloading ${ARCHIVE} from ${mirror.base}${PATH}`,
       `GET ${mirror.base}${PATH}.sha512: HTTP 404 Not Found; building with go instead`,

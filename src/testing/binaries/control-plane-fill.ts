@@ -68,7 +68,10 @@ async function tryDownload(archive: EnvtestArchive, outDir: string, options: Con
     return err as Error;
   }
   if (await options.isUsable(outDir)) return undefined;
-  return new CocoonError("ERR_CONTROL_PLANE", `the binaries in ${archive.name} from ${archive.url} do not run as kube-apiserver ${KUBERNETES_VERSION}`);
+  return new CocoonError(
+    "ERR_CONTROL_PLANE",
+    `the binaries in ${archive.name} from ${archive.url} do not run as kube-apiserver ${KUBERNETES_VERSION}`,
+  );
 }
 
 function noWayToGetBinaries(downloadBase: string | undefined, failure?: Error): CocoonError {

@@ -80,7 +80,7 @@ async function fetchBody(url: string, options: DownloadOptions, onChunk: (chunk:
       throw new BinaryDownloadError(failure, url, `GET ${url}: HTTP ${response.status} ${response.statusText}`.trimEnd());
     }
     if (response.body) {
-      for await (const chunk of response.body) {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         touch();
         await onChunk(chunk);
       }

@@ -53,7 +53,9 @@ describe("downloadEnvtestBinaries", () => {
     }
     expect((await runCommand(join(out, "kube-apiserver"), ["--version"])).stdout).toBe("Kubernetes v1.35.4\n");
     expect(lines[0]).toBe(`downloading ${ARCHIVE} from ${mirror.base}${PATH}`);
-    expect(lines[1]).toMatch(new RegExp(`^downloaded ${ARCHIVE.replaceAll(".", "\\.")} \\(\\d+\\.\\d MiB, sha512 verified\\) in \\d+\\.\\ds$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^downloaded ${ARCHIVE.replaceAll(".", "\\.")} \\(\\d+\\.\\d MiB, sha512 verified\\) in \\d+\\.\\ds$`),
+    );
   });
 
   it("refuses an archive that does not match its checksum, and keeps nothing", async () => {

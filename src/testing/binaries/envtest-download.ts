@@ -49,7 +49,11 @@ export async function downloadEnvtestBinaries(archive: EnvtestArchive, outDir: s
 export function parseSha512(text: string, url: string): string {
   const hash = text.trim().split(/\s+/)[0]?.toLowerCase() ?? "";
   if (!/^[0-9a-f]{128}$/.test(hash)) {
-    throw new BinaryDownloadError(DownloadFailure.Checksum, url, `${url} holds no sha512 checksum (expected 128 hex digits, got "${text.slice(0, 40).trim()}")`);
+    throw new BinaryDownloadError(
+      DownloadFailure.Checksum,
+      url,
+      `${url} holds no sha512 checksum (expected 128 hex digits, got "${text.slice(0, 40).trim()}")`,
+    );
   }
   return hash;
 }
@@ -59,12 +63,15 @@ async function unpack(archive: EnvtestArchive, file: string, outDir: string): Pr
   try {
     await mkdir(tree);
     await runCommand("tar", ["-xzf", file, "-C", tree]).catch((err: unknown) => {
-      throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `cannot unpack ${archive.name}: ${(err as Error).message}`, { cause: err });
+      throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `cannot unpack ${archive.name}: ${(err as Error).message}`, {
+        cause: err,
+      });
     });
     const entries = await readdir(tree, { recursive: true, withFileTypes: true });
     const found = ENVTEST_BINARIES.map((binary) => {
       const entry = entries.find((e) => e.isFile() && e.name === binary);
-      if (!entry) throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `${archive.name} from ${archive.url} holds no ${binary}`);
+      if (!entry)
+        throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `${archive.name} from ${archive.url} holds no ${binary}`);
       return { from: join(entry.parentPath, entry.name), to: join(outDir, binary) };
     });
     for (const { from, to } of found) {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdir, readFile, symlink } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { controlPlaneCacheDir } from "./cache-dir.js";
@@ -30,13 +30,19 @@ export const CACHED = controlPlaneCacheDir();
  *
  * @returns The archive path and its sha512 in `sha512sum` format.
  */
-export async function packEnvtestArchive(dir: string, name: string, members: Record<string, string>): Promise<{ path: string; sha512: string }> {
+export async function packEnvtestArchive(
+  dir: string,
+  name: string,
+  members: Record<string, string>,
+): Promise<{ path: string; sha512: string }> {
   const tree = join(dir, `${name}.tree`);
   await mkdir(join(tree, "controller-tools", "envtest"), { recursive: true });
   for (const [member, source] of Object.entries(members)) await symlink(source, join(tree, "controller-tools", "envtest", member));
   const path = join(dir, name);
   await runCommand("tar", ["--dereference", "--use-compress-program=gzip -1", "-cf", path, "-C", tree, "controller-tools"]);
-  const hash = createHash("sha512").update(await readFile(path)).digest("hex");
+  const hash = createHash("sha512")
+    .update(await readFile(path))
+    .digest("hex");
   return { path, sha512: `${hash}  /${name}\n` };
 }
 
@@ -44,7 +50,7 @@ export async function packEnvtestArchive(dir: string, name: string, members: Rec
 export async function startMirror(): Promise<Mirror> {
   const routes = new Map<string, Route>();
   const requests: string[] = [];
-  const stalled = new Set<import("node:http").ServerResponse>();
+  const stalled = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     requests.push(req.url ?? "");
     const route = routes.get(req.url ?? "") ?? { status: 404 };

@@ -35,7 +35,8 @@ export async function ensureRegistryBinary(options: EnsureBinariesOptions = {}):
   const log = options.log ?? ((line: string) => process.stderr.write(`[registry] ${line}\n`));
   if (env.TEST_ASSET_REGISTRY) {
     const path = resolve(env.TEST_ASSET_REGISTRY);
-    if (!(await isExecutable(path))) throw new CocoonError("ERR_TEST_REGISTRY", `${path} (from TEST_ASSET_REGISTRY) is not an executable file`);
+    if (!(await isExecutable(path)))
+      throw new CocoonError("ERR_TEST_REGISTRY", `${path} (from TEST_ASSET_REGISTRY) is not an executable file`);
     return { registry: path, source: "env" };
   }
   const dir = options.cacheDir ?? registryCacheDir(env);

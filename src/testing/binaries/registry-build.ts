@@ -22,9 +22,11 @@ export async function buildRegistryWithGo(outDir: string, options: GoCommandOpti
   const srcDir = join(outDir, "src");
   await mkdir(srcDir, { recursive: true });
   const go = goCommand(srcDir, options);
-  const version = (await go(["version"]).catch((err: unknown) => {
-    throw goMissing(err);
-  })).trim();
+  const version = (
+    await go(["version"]).catch((err: unknown) => {
+      throw goMissing(err);
+    })
+  ).trim();
   options.log(`using ${version}; module cache and build cache as configured for go (GOMODCACHE, GOCACHE)`);
   await writeFile(join(srcDir, "go.mod"), REGISTRY_GO_MOD);
   await writeFile(join(srcDir, "tools.go"), REGISTRY_TOOLS_GO);

@@ -57,7 +57,10 @@ export function runCommand(command: string, args: readonly string[], options: Ru
     child.on("close", (code, signal) => {
       if (partial) tail.push(partial);
       const stderrTail = tail.join("\n");
-      if (code === 0) return resolve({ stdout: Buffer.concat(stdout).toString("utf8"), stderrTail });
+      if (code === 0) {
+        resolve({ stdout: Buffer.concat(stdout).toString("utf8"), stderrTail });
+        return;
+      }
       const status = signal ? `signal ${signal}` : `exit status ${code}`;
       const message = `"${command} ${args.join(" ")}" failed with ${status}:\n${stderrTail}`;
       reject(new CocoonError("ERR_CONTROL_PLANE", message));

@@ -29,10 +29,7 @@ export function renderKubeconfig(spec: KubeconfigSpec): string {
   const user =
     "token" in spec.credentials
       ? [`    token: ${q(spec.credentials.token)}`]
-      : [
-          `    client-certificate-data: ${b64(spec.credentials.certPem)}`,
-          `    client-key-data: ${b64(spec.credentials.keyPem)}`,
-        ];
+      : [`    client-certificate-data: ${b64(spec.credentials.certPem)}`, `    client-key-data: ${b64(spec.credentials.keyPem)}`];
   return [
     "apiVersion: v1",
     "kind: Config",

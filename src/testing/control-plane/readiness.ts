@@ -64,7 +64,7 @@ export async function waitReady(
     if (await fileExists(certFile)) {
       const caPem = await readFile(certFile, "utf8");
       const get = (path: string): Promise<HttpsResponse> =>
-        httpsGet(`${server}${path}`, token, caPem, 2000).catch((err: Error) => ({ status: 0, body: err.message }));
+        httpsGet(`${server}${path}`, token, caPem, 2000).catch((err: unknown) => ({ status: 0, body: (err as Error).message }));
       const ready = await get("/readyz");
       last = `${ready.status} ${ready.body.slice(0, 500)}`;
       // The default namespace appears shortly after /readyz; tests expect it.

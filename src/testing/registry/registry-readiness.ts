@@ -24,7 +24,7 @@ export async function waitRegistryReady(
     if (Date.now() > deadline) throw failure(`registry not ready in time; last GET /v2/: ${last}`, proc);
     const status = await fetch(`${url}/v2/`, { signal: AbortSignal.timeout(2000) }).then(
       async (r) => (await r.body?.cancel(), r.status),
-      (err: Error) => ((last = err.message), 0),
+      (err: unknown) => ((last = (err as Error).message), 0),
     );
     if (status !== 0) last = String(status);
     const password = auth === "htpasswd" ? provisionedPassword(proc.logTail(2000)) : undefined;
@@ -50,5 +50,8 @@ function provisionedPassword(lines: readonly string[]): string | undefined {
 }
 
 function failure(what: string, proc: ManagedProcess): CocoonError {
-  return new CocoonError("ERR_TEST_REGISTRY", `test registry failed to start: ${what}\nlast registry log lines:\n${proc.logTail(40).join("\n")}`);
+  return new CocoonError(
+    "ERR_TEST_REGISTRY",
+    `test registry failed to start: ${what}\nlast registry log lines:\n${proc.logTail(40).join("\n")}`,
+  );
 }

@@ -106,7 +106,8 @@ export async function startRegistry(options: StartRegistryOptions = {}): Promise
     const url = `http://127.0.0.1:${port}`;
     const htpasswd = await waitRegistryReady(url, proc, auth, started + (options.startTimeoutMs ?? 30_000), signal);
     const [firstUser, firstEntry] = Object.entries(users)[0] ?? [];
-    const credentials = htpasswd ?? (auth === "token" && firstUser !== undefined ? { username: firstUser, password: firstEntry?.password ?? "" } : undefined);
+    const credentials =
+      htpasswd ?? (auth === "token" && firstUser !== undefined ? { username: firstUser, password: firstEntry?.password ?? "" } : undefined);
     const running = proc;
     const tokens = issuer;
     let stopping: Promise<void> | undefined;

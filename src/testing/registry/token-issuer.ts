@@ -59,18 +59,39 @@ export async function startTokenIssuer(users: Readonly<Record<string, TokenUser>
 
 function answer(req: IncomingMessage, res: ServerResponse, users: Readonly<Record<string, TokenUser>>, key: KeyObject): void {
   const url = new URL(req.url ?? "/", "http://issuer");
-  const [username, password] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString().split(/:(.*)/s);
+  const [username, password] = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64")
+    .toString()
+    .split(/:(.*)/s);
   const user = username === undefined ? undefined : users[username];
-  if (user === undefined || !sameText(user.password, password ?? "")) return reply(res, 401, { details: "bad credentials" });
+  if (user === undefined || !sameText(user.password, password ?? "")) {
+    reply(res, 401, { details: "bad credentials" });
+    return;
+  }
   const granted = user.actions ?? ["*"];
-  if (granted.length === 0) return reply(res, 403, { details: `${username} may not access this registry` });
+  if (granted.length === 0) {
+    reply(res, 403, { details: `${username} may not access this registry` });
+    return;
+  }
   const access = url.searchParams.getAll("scope").flatMap((scope) => {
-    const [type, name, actions] = [scope.slice(0, scope.indexOf(":")), scope.slice(scope.indexOf(":") + 1, scope.lastIndexOf(":")), scope.slice(scope.lastIndexOf(":") + 1)];
+    const [type, name, actions] = [
+      scope.slice(0, scope.indexOf(":")),
+      scope.slice(scope.indexOf(":") + 1, scope.lastIndexOf(":")),
+      scope.slice(scope.lastIndexOf(":") + 1),
+    ];
     const allowed = actions.split(",").filter((a) => granted.includes("*") || granted.includes(a));
     return type === "repository" ? [{ type, name, actions: allowed }] : [];
   });
   const now = Math.floor(Date.now() / 1000);
-  const claims = { iss: TOKEN_ISSUER, sub: username, aud: url.searchParams.get("service") ?? "", exp: now + LIFETIME_S, nbf: now - 1, iat: now, jti: randomUUID(), access };
+  const claims = {
+    iss: TOKEN_ISSUER,
+    sub: username,
+    aud: url.searchParams.get("service") ?? "",
+    exp: now + LIFETIME_S,
+    nbf: now - 1,
+    iat: now,
+    jti: randomUUID(),
+    access,
+  };
   reply(res, 200, { token: signJWT(claims, key), expires_in: LIFETIME_S, issued_at: new Date(now * 1000).toISOString() });
 }
 

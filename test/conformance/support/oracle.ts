@@ -35,9 +35,7 @@ export class Oracle {
     this.#child.stderr.setEncoding("utf8").on("data", (chunk: string) => (this.#stderr += chunk));
     this.#child.on("error", (error) => this.#fail(error));
     this.#child.stdin.on("error", (error) => this.#fail(error));
-    this.#child.on("exit", (code, signal) =>
-      this.#fail(new Error(`the Go oracle exited (${String(code ?? signal)}): ${this.#stderr}`)),
-    );
+    this.#child.on("exit", (code, signal) => this.#fail(new Error(`the Go oracle exited (${String(code ?? signal)}): ${this.#stderr}`)));
   }
 
   /** Asks one question. */
@@ -53,7 +51,7 @@ export class Oracle {
     for (const { op, args } of requests) {
       const id = this.#nextId++;
       const line = JSON.stringify({ id, op, args });
-      answers.push(new Promise<T>((resolve, reject) => this.#pending.set(id, { line, resolve: resolve as (r: unknown) => void, reject })));
+      answers.push(new Promise<T>((resolve, reject) => this.#pending.set(id, { line, resolve: resolve, reject })));
       lines += `${line}\n`;
     }
     this.#child.stdin.write(lines);

@@ -7,7 +7,33 @@ const sign = fc.constantFrom("", "", "", "", "+", "-", "-", "++", "+-", "--");
 const leadingZeros = fc.constantFrom("", "", "", "0", "00", "000000000000");
 const SI = ["", "n", "u", "m", "k", "M", "G", "T", "P", "E"];
 const BINARY = ["Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
-const JUNK = ["K", "i", "KI", "kb", "mi", "ki", "Kib", "b", "x", "e", "E", "e+", "E-", "ee", "eE", "ei", "1", ".", ".5", " ", "\t", "٣", "µ", "Mi ", "m m"];
+const JUNK = [
+  "K",
+  "i",
+  "KI",
+  "kb",
+  "mi",
+  "ki",
+  "Kib",
+  "b",
+  "x",
+  "e",
+  "E",
+  "e+",
+  "E-",
+  "ee",
+  "eE",
+  "ei",
+  "1",
+  ".",
+  ".5",
+  " ",
+  "\t",
+  "٣",
+  "µ",
+  "Mi ",
+  "m m",
+];
 
 /** An integer part that lands on the canonicalisation boundaries: m × 1000^k or m × 1024^k. */
 const scaledInteger = fc
@@ -65,24 +91,28 @@ export function goAnswersPromptly(text: string): boolean {
 }
 
 /** Quantity-like text: sign, zeros, integer and fraction digits, a suffix, sometimes junk. */
-export const quantityText: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.tuple(sign, leadingZeros, integerPart, fraction, suffix).map((parts) => parts.join("")), weight: 12 },
-  { arbitrary: fc.string({ unit: fc.constantFrom(..."0123456789.+-eEkKMGTPEimun "), maxLength: 12 }), weight: 2 },
-  { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
-).filter(goAnswersPromptly);
+export const quantityText: fc.Arbitrary<string> = fc
+  .oneof(
+    { arbitrary: fc.tuple(sign, leadingZeros, integerPart, fraction, suffix).map((parts) => parts.join("")), weight: 12 },
+    { arbitrary: fc.string({ unit: fc.constantFrom(..."0123456789.+-eEkKMGTPEimun "), maxLength: 12 }), weight: 2 },
+    { arbitrary: fc.string({ maxLength: 6 }), weight: 1 },
+  )
+  .filter(goAnswersPromptly);
 
 const space = fc.constantFrom(" ", "  ", "\t", "\n", "\r", "\u00a0", "\u0085", "\u1680", "\u2000", "\u2028", "\u3000", "\u200b", "\ufeff");
 
 /** Quantity text as a JSON string might carry it, sometimes wrapped in whitespace of every kind. */
-export const paddedQuantityText: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: quantityText, weight: 3 },
-  {
-    arbitrary: fc
-      .tuple(fc.array(space, { maxLength: 2 }), quantityText, fc.array(space, { maxLength: 2 }))
-      .map(([before, text, after]) => before.join("") + text + after.join("")),
-    weight: 1,
-  },
-).filter(goAnswersPromptly);
+export const paddedQuantityText: fc.Arbitrary<string> = fc
+  .oneof(
+    { arbitrary: quantityText, weight: 3 },
+    {
+      arbitrary: fc
+        .tuple(fc.array(space, { maxLength: 2 }), quantityText, fc.array(space, { maxLength: 2 }))
+        .map(([before, text, after]) => before.join("") + text + after.join("")),
+      weight: 1,
+    },
+  )
+  .filter(goAnswersPromptly);
 
 /** Numbers a TS client might put in `storage`: integers, fractions, huge, tiny, negative zero. */
 export const quantityNumber: fc.Arbitrary<number> = fc.oneof(

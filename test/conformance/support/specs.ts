@@ -19,7 +19,11 @@ const vmOptions = {
   forcePull: fc.boolean(),
   noDirectIO: fc.boolean(),
   probePort: fc.oneof(fc.integer({ min: -5, max: 70_000 }), fc.constantFrom(0, 22, 65535, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 1.5)),
-  storage: fc.oneof({ arbitrary: quantityText, weight: 4 }, { arbitrary: quantityNumber, weight: 1 }, { arbitrary: fc.constant(null), weight: 1 }),
+  storage: fc.oneof(
+    { arbitrary: quantityText, weight: 4 },
+    { arbitrary: quantityNumber, weight: 1 },
+    { arbitrary: fc.constant(null), weight: 1 },
+  ),
   resources: fc.record({ limits: resourceList, requests: resourceList }, { requiredKeys: [] }),
 };
 
@@ -63,8 +67,13 @@ function vmOptionsShape(spec: Spec): [string, unknown][] {
   return [
     ...pick(spec, ["os", "backend", "connType", "network", "forcePull", "noDirectIO", "probePort"]),
     // A pointer: omitempty drops only nil, so a zero quantity is written as "0".
-    ...(spec.storage === undefined || spec.storage === null ? [] : [["storage", quantityString(spec.storage as string | number)] as [string, unknown]]),
-    ["resources", Object.fromEntries(pick({ limits: quantities(resources.limits), requests: quantities(resources.requests) }, ["limits", "requests"]))],
+    ...(spec.storage === undefined || spec.storage === null
+      ? []
+      : [["storage", quantityString(spec.storage as string | number)] as [string, unknown]]),
+    [
+      "resources",
+      Object.fromEntries(pick({ limits: quantities(resources.limits), requests: quantities(resources.requests) }, ["limits", "requests"])),
+    ],
   ];
 }
 

@@ -49,6 +49,11 @@ export function timeGrowth<T>(make: (n: number) => T, run: (input: T) => unknown
 }
 
 /** The size growth of what `run` returns (its JSON text, or `size` of it) from `make(n)` to `make(2n)`. */
-export function sizeGrowth<T>(make: (n: number) => T, run: (input: T) => unknown, n: number, size = (out: unknown) => JSON.stringify(out).length): number {
+export function sizeGrowth<T>(
+  make: (n: number) => T,
+  run: (input: T) => unknown,
+  n: number,
+  size = (out: unknown) => JSON.stringify(out).length,
+): number {
   return size(run(make(2 * n))) / size(run(make(n)));
 }

@@ -37,8 +37,7 @@ type Hostile =
   | "bigintKeys";
 
 /** Two list items whose list-map keys (`name`, `type`, `slot`) are both `key()`: a duplicate the check must print. */
-const keyPair = (key: () => unknown): unknown[] =>
-  [key(), key()].map((value) => ({ name: value, type: value, slot: value }));
+const keyPair = (key: () => unknown): unknown[] => [key(), key()].map((value) => ({ name: value, type: value, slot: value }));
 
 const SPECIALS: Record<Special, () => unknown> = {
   undefined: () => undefined,
@@ -88,12 +87,14 @@ export function materialize(recipe: Recipe): unknown {
   return root;
 }
 
-const scalar: fc.Arbitrary<Recipe> = fc.oneof(
-  fc.constantFrom(null, 0, true, false, "", "true", "0", "-1", "9223372036854775807", "9223372036854775808", "+7", "007", " 7"),
-  fc.constantFrom("__proto__", "constructor", "toString"),
-  fc.string(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-).map((value) => ({ scalar: value }));
+const scalar: fc.Arbitrary<Recipe> = fc
+  .oneof(
+    fc.constantFrom(null, 0, true, false, "", "true", "0", "-1", "9223372036854775807", "9223372036854775808", "+7", "007", " 7"),
+    fc.constantFrom("__proto__", "constructor", "toString"),
+    fc.string(),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+  )
+  .map((value) => ({ scalar: value }));
 
 const special: fc.Arbitrary<Recipe> = fc.constantFrom(...(Object.keys(SPECIALS) as Special[])).map((name) => ({ special: name }));
 

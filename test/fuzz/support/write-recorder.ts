@@ -34,7 +34,7 @@ export function watchWrites(value: unknown): Watched {
           const member: unknown = Reflect.get(t, key, receiver);
           const own = Reflect.getOwnPropertyDescriptor(t, key);
           // A frozen property must read back as itself (a proxy invariant): leave it unwrapped.
-          if (own !== undefined && own.configurable === false && own.writable === false) return member;
+          if (own?.configurable === false && own.writable === false) return member;
           return wrap(member, `${path}.${String(key)}`);
         },
         set: (t, key, member, receiver) => (record("set", key), Reflect.set(t, key, member, receiver)),

@@ -58,7 +58,11 @@ export function createApiClient(connection: ControlPlaneConnection, namespace: s
 }
 
 /** Maps `items` through `fn` with at most `limit` calls in flight; results keep the input order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

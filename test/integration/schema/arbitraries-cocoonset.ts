@@ -6,7 +6,17 @@
  * @module
  */
 import fc from "fast-check";
-import { API_VERSION, AgentMode, Backend, ConnType, HibernatePolicy, Kind, OSType, SnapshotPolicy, ToolboxMode } from "../../../src/apis/v1/index.js";
+import {
+  API_VERSION,
+  AgentMode,
+  Backend,
+  ConnType,
+  HibernatePolicy,
+  Kind,
+  OSType,
+  SnapshotPolicy,
+  ToolboxMode,
+} from "../../../src/apis/v1/index.js";
 import {
   ABSENT,
   REQUIRED,
@@ -42,7 +52,10 @@ function vmOptions(mix: Mix): Record<string, fc.Arbitrary<unknown>> {
 
 /** Toolbox names: DNS-1123 labels, and (bad) upper case, edge dashes, `_`, empty. */
 function toolboxName(mix: Mix): fc.Arbitrary<unknown> {
-  const good = fc.oneof(fc.constantFrom("browser", "a", "a-b", "0", "x".repeat(70)), fc.stringMatching(/^[a-z0-9]([-a-z0-9]{0,8}[a-z0-9])?$/));
+  const good = fc.oneof(
+    fc.constantFrom("browser", "a", "a-b", "0", "x".repeat(70)),
+    fc.stringMatching(/^[a-z0-9]([-a-z0-9]{0,8}[a-z0-9])?$/),
+  );
   return field(mix, good, fc.oneof(fc.constantFrom<unknown>("A", "Browser", "-a", "a-", "a_b", "a.b", ""), notAString), REQUIRED);
 }
 
@@ -63,7 +76,11 @@ export function toolbox(mix: Mix): fc.Arbitrary<Record<string, unknown>> {
 export function agent(mix: Mix): fc.Arbitrary<Record<string, unknown>> {
   return object({
     replicas: boundedInt(mix, 0, undefined, { absent: 3, good: 5, bad: 1 }),
-    image: field(mix, fc.constantFrom("img", "ghcr.io/acme/agent:1"), fc.constantFrom<unknown>("", 5, null), { absent: 1, good: 20, bad: 2 }),
+    image: field(mix, fc.constantFrom("img", "ghcr.io/acme/agent:1"), fc.constantFrom<unknown>("", 5, null), {
+      absent: 1,
+      good: 20,
+      bad: 2,
+    }),
     mode: enumField(mix, values(AgentMode)),
     ...vmOptions(mix),
     envFrom: envFrom(mix),

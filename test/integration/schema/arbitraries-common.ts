@@ -28,7 +28,12 @@ export interface Mix {
 }
 
 /** A field: {@link ABSENT}, a `good` value or a `bad` one, weighted by `weights` and `mix`. */
-export function field(mix: Mix, good: fc.Arbitrary<unknown>, bad: fc.Arbitrary<unknown> | undefined, weights: Weights = OPTIONAL): fc.Arbitrary<unknown> {
+export function field(
+  mix: Mix,
+  good: fc.Arbitrary<unknown>,
+  bad: fc.Arbitrary<unknown> | undefined,
+  weights: Weights = OPTIONAL,
+): fc.Arbitrary<unknown> {
   // Absent first, with cross-shrinking: fast-check then shrinks a field toward its first option, so shrunk cases lose fields.
   const options: fc.WeightedArbitrary<unknown>[] = [];
   if (weights.absent > 0) options.push({ arbitrary: fc.constant(ABSENT), weight: weights.absent });
@@ -56,7 +61,9 @@ const unknownValue = fc.oneof(
  */
 export function object(shape: Record<string, fc.Arbitrary<unknown>>, unknown = true): fc.Arbitrary<Record<string, unknown>> {
   const names = UNKNOWN_NAMES.filter((name) => !(name in shape));
-  const extra = unknown ? fc.option(fc.tuple(fc.constantFrom(...names), unknownValue), { freq: 8, nil: undefined }) : fc.constant(undefined);
+  const extra = unknown
+    ? fc.option(fc.tuple(fc.constantFrom(...names), unknownValue), { freq: 8, nil: undefined })
+    : fc.constant(undefined);
   return fc.tuple(fc.record(shape), extra).map(([record, unknownField]) => {
     const out: Record<string, unknown> = {};
     if (unknownField !== undefined) out[unknownField[0]] = unknownField[1];

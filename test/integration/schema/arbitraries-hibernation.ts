@@ -10,7 +10,13 @@ import { ABSENT, REQUIRED, enumField, field, notAString, object, type Mix } from
 import { metadata } from "./arbitraries-metadata.js";
 
 /** A pod name (no pattern: any non-empty string). */
-const podName = (mix: Mix) => field(mix, fc.oneof(fc.constantFrom("demo-0", "Pod_Name", "p"), fc.string({ minLength: 1, maxLength: 6 })), fc.oneof(fc.constant(""), notAString), REQUIRED);
+const podName = (mix: Mix) =>
+  field(
+    mix,
+    fc.oneof(fc.constantFrom("demo-0", "Pod_Name", "p"), fc.string({ minLength: 1, maxLength: 6 })),
+    fc.oneof(fc.constant(""), notAString),
+    REQUIRED,
+  );
 
 /** `spec.podRef`. */
 export const podRef = (mix: Mix) => field(mix, object({ name: podName(mix) }), fc.constantFrom<unknown>(null, "demo-0", []), REQUIRED);

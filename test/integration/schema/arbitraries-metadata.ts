@@ -18,7 +18,10 @@ const BAD_PREFIXES = ["Demo-", "-", "a_", "-a", "x".repeat(254), ".", "a..-"];
  * (the server drops it; metadata is not compared).
  */
 export function metadata(mix: Mix, namespace: string): fc.Arbitrary<Record<string, unknown>> {
-  const name = fc.oneof(fc.constantFrom(...GOOD_NAMES), fc.stringMatching(/^[a-z0-9]([-a-z0-9.]{0,20}[a-z0-9])?$/).filter((s) => !s.includes("..") && !/[-.]\.|\.-/.test(s)));
+  const name = fc.oneof(
+    fc.constantFrom(...GOOD_NAMES),
+    fc.stringMatching(/^[a-z0-9]([-a-z0-9.]{0,20}[a-z0-9])?$/).filter((s) => !s.includes("..") && !/[-.]\.|\.-/.test(s)),
+  );
   const generateName = fc.constantFrom(...GOOD_PREFIXES);
   const names = fc.oneof(
     { arbitrary: fc.record({ name }), weight: 8 },

@@ -9,10 +9,35 @@ import { field, list, object, plainString, bool, notAString, REQUIRED, type Mix 
 
 /** Quantity strings the CRD pattern accepts, in all three formats (decimal SI, binary SI, exponent) and with signs. */
 const GOOD_QUANTITY_TEXT = [
-  "0", "100", "1.5", ".5", "1.", "+1", "-1", "007",
-  "1Ki", "512Mi", "1Gi", "2Ti", "1Pi", "1Ei", "0.5Gi",
-  "1n", "1u", "500m", "1k", "1M", "1G", "1T", "1P", "1E",
-  "1e3", "1E-3", "1.5e+2", "-2e2", ".5e1",
+  "0",
+  "100",
+  "1.5",
+  ".5",
+  "1.",
+  "+1",
+  "-1",
+  "007",
+  "1Ki",
+  "512Mi",
+  "1Gi",
+  "2Ti",
+  "1Pi",
+  "1Ei",
+  "0.5Gi",
+  "1n",
+  "1u",
+  "500m",
+  "1k",
+  "1M",
+  "1G",
+  "1T",
+  "1P",
+  "1E",
+  "1e3",
+  "1E-3",
+  "1.5e+2",
+  "-2e2",
+  ".5e1",
 ] as const;
 /** Quantity strings it refuses. */
 const BAD_QUANTITY_TEXT = ["1K", "1KiB", "", " 1", "1 ", "1.5.5", "e3", "0x10", "1_000", "Gi", "1i", "--1", "1e"] as const;
@@ -60,6 +85,7 @@ function localRef(mix: Mix): fc.Arbitrary<unknown> {
 /** `envFrom`: a list of `corev1.EnvFromSource` (a `null` item is a type error). */
 export function envFrom(mix: Mix): fc.Arbitrary<unknown> {
   const item = object({ configMapRef: localRef(mix), prefix: plainString(mix), secretRef: localRef(mix) });
-  const anyItem = mix.badness > 0 ? fc.oneof({ arbitrary: item, weight: 10 }, { arbitrary: fc.constantFrom<unknown>(null, "x"), weight: 1 }) : item;
+  const anyItem =
+    mix.badness > 0 ? fc.oneof({ arbitrary: item, weight: 10 }, { arbitrary: fc.constantFrom<unknown>(null, "x"), weight: 1 }) : item;
   return list(mix, anyItem, 2, { absent: 6, good: 3, bad: 1 });
 }

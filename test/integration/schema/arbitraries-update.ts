@@ -57,12 +57,14 @@ const newPodRef = fc.constantFrom<unknown>(KEEP, KEEP, { name: "pod-0", extra: 1
 /** Updates of the stored CocoonHibernation (index 0). */
 export function cocoonHibernationUpdate(mix: Mix): fc.Arbitrary<UpdateCase> {
   const rarely = fc.nat(3).map((n) => n === 0);
-  return fc.record({ generated: cocoonHibernationSpec(mix), podRef: newPodRef, generatedPodRef: rarely }).map(({ generated, podRef, generatedPodRef }) => {
-    if (generatedPodRef) return { stored: 0, spec: generated };
-    const { podRef: _generated, ...rest } = generated;
-    const value = podRef === KEEP ? STORED_HIBERNATION_SPEC.podRef : podRef;
-    return { stored: 0, spec: value === ABSENT ? rest : { ...rest, podRef: value } };
-  });
+  return fc
+    .record({ generated: cocoonHibernationSpec(mix), podRef: newPodRef, generatedPodRef: rarely })
+    .map(({ generated, podRef, generatedPodRef }) => {
+      if (generatedPodRef) return { stored: 0, spec: generated };
+      const { podRef: _generated, ...rest } = generated;
+      const value = podRef === KEEP ? STORED_HIBERNATION_SPEC.podRef : podRef;
+      return { stored: 0, spec: value === ABSENT ? rest : { ...rest, podRef: value } };
+    });
 }
 
 /** Valid and invalid updates of `kind`. */

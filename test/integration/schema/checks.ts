@@ -25,7 +25,10 @@ import { schemaAnswer } from "./schema-side.js";
 type Json = Record<string, unknown>;
 
 /** The CEL-rule fields of each kind, in the server's notation. */
-export const RULE_FIELDS = { cocoonsets: ["spec"], cocoonhibernations: ["spec.podRef"] } as const satisfies Record<Plural, readonly string[]>;
+export const RULE_FIELDS = { cocoonsets: ["spec"], cocoonhibernations: ["spec.podRef"] } as const satisfies Record<
+  Plural,
+  readonly string[]
+>;
 
 const SCHEMAS = { cocoonsets: CocoonSetSchema, cocoonhibernations: CocoonHibernationSchema } as const;
 
@@ -72,8 +75,8 @@ export function updateCheck(client: ApiClient, plural: Plural, objects: readonly
   const next = ({ stored, spec }: UpdateCase): Json => ({ ...withoutStatus(objectAt(stored)), spec });
   const rule =
     plural === "cocoonsets"
-      ? (old: Json) => (parsed: unknown) => validateCocoonSetUpdate(old as CocoonSetUpdateView, parsed as CocoonSetUpdateView)
-      : (old: Json) => (parsed: unknown) => validateCocoonHibernationUpdate(old as CocoonHibernationUpdateView, parsed as CocoonHibernationUpdateView);
+      ? (old: Json) => (parsed: unknown) => validateCocoonSetUpdate(old, parsed as CocoonSetUpdateView)
+      : (old: Json) => (parsed: unknown) => validateCocoonHibernationUpdate(old, parsed as CocoonHibernationUpdateView);
   return {
     ruleFields: RULE_FIELDS[plural],
     parts: ["spec", "status"],

@@ -8,11 +8,46 @@
 import { API_VERSION, Kind } from "../../../src/apis/v1/index.js";
 import type { EdgeCase } from "./edge-cases-cocoonset.js";
 
-const withMeta = (metadata: Record<string, unknown>) => ({ apiVersion: API_VERSION, kind: Kind.CocoonSet, metadata, spec: { agent: { image: "img" } } });
+const withMeta = (metadata: Record<string, unknown>) => ({
+  apiVersion: API_VERSION,
+  kind: Kind.CocoonSet,
+  metadata,
+  spec: { agent: { image: "img" } },
+});
 const show = (v: string): string => (v.length > 20 ? `${v.slice(0, 3)}…(${v.length})` : JSON.stringify(v));
 
-const NAMES = ["demo", "0", "a.b.c", "a-b", "x".repeat(253), "x".repeat(254), "Demo", "a.", ".a", "a..b", "a-", "-a", "a_b", "a b", "ä", "a.-b"];
-const PREFIXES = ["demo-", "a", "a.", "-", "Demo-", "a_", "x".repeat(58), "x".repeat(59), "x".repeat(253), "x".repeat(254), `${"x".repeat(57)}.`, "a--"];
+const NAMES = [
+  "demo",
+  "0",
+  "a.b.c",
+  "a-b",
+  "x".repeat(253),
+  "x".repeat(254),
+  "Demo",
+  "a.",
+  ".a",
+  "a..b",
+  "a-",
+  "-a",
+  "a_b",
+  "a b",
+  "ä",
+  "a.-b",
+];
+const PREFIXES = [
+  "demo-",
+  "a",
+  "a.",
+  "-",
+  "Demo-",
+  "a_",
+  "x".repeat(58),
+  "x".repeat(59),
+  "x".repeat(253),
+  "x".repeat(254),
+  `${"x".repeat(57)}.`,
+  "a--",
+];
 
 /** Every named metadata case (of a CocoonSet; the apiserver checks both kinds the same way). */
 export function metadataEdgeCases(namespace: string): EdgeCase[] {

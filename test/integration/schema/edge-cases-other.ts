@@ -23,7 +23,10 @@ export function hibernationEdgeCases(): EdgeCase[] {
     ["podRef.name any string", hibernation({ podRef: { name: "Not A DNS Name!" }, desire: "Wake" })],
     ["podRef null", hibernation({ podRef: null, desire: "Wake" })],
     ["desire missing", hibernation({ podRef: { name: "p" } })],
-    ...["Hibernate", "Wake", "hibernate", "WAKE", "", 1].map((desire): EdgeCase => [`desire = ${JSON.stringify(desire)}`, hibernation({ podRef: { name: "p" }, desire })]),
+    ...["Hibernate", "Wake", "hibernate", "WAKE", "", 1].map((desire): EdgeCase => [
+      `desire = ${JSON.stringify(desire)}`,
+      hibernation({ podRef: { name: "p" }, desire }),
+    ]),
     ["unknown fields", hibernation({ podRef: { name: "p", namespace: "x" }, desire: "Wake", extra: 1 })],
   ];
 }
@@ -42,7 +45,10 @@ export function statusEdgeCases(): EdgeCase[] {
   const condition = (name: string, fields: Record<string, unknown>): EdgeCase => [name, { conditions: [ready(fields)] }];
   return [
     ["status empty", {}],
-    ["counters and phase", { observedGeneration: 3, phase: "Running", readyAgents: 1, desiredAgents: 2, readyToolboxes: 0, desiredToolboxes: 0 }],
+    [
+      "counters and phase",
+      { observedGeneration: 3, phase: "Running", readyAgents: 1, desiredAgents: 2, readyToolboxes: 0, desiredToolboxes: 0 },
+    ],
     ...["Pending", "Failed", "running", ""].map((phase): EdgeCase => [`phase = ${JSON.stringify(phase)}`, { phase }]),
     condition("condition valid", {}),
     ...["Available", "foo.example.com/Ready", "T".repeat(316), "T".repeat(317), "", "Ready!", "/Ready", "a/b/c"].map((type) =>
@@ -62,16 +68,29 @@ export function statusEdgeCases(): EdgeCase[] {
       "2024-01-02T03:04:05",
       "",
       123,
-    ].map((lastTransitionTime) => condition(`condition.lastTransitionTime = ${JSON.stringify(lastTransitionTime)}`, { lastTransitionTime })),
+    ].map((lastTransitionTime) =>
+      condition(`condition.lastTransitionTime = ${JSON.stringify(lastTransitionTime)}`, { lastTransitionTime }),
+    ),
     condition("condition.message of 32768 characters", { message: "m".repeat(32768) }),
     condition("condition.message of 32769 characters", { message: "m".repeat(32769) }),
     condition("condition.message of 16385 emoji (32770 UTF-16 units)", { message: "😀".repeat(16385) }),
     condition("condition.observedGeneration = -1", { observedGeneration: -1 }),
-    ["condition without reason", { conditions: [{ type: "Ready", status: "True", message: "", lastTransitionTime: "2024-01-02T03:04:05Z" }] }],
+    [
+      "condition without reason",
+      { conditions: [{ type: "Ready", status: "True", message: "", lastTransitionTime: "2024-01-02T03:04:05Z" }] },
+    ],
     ["conditions with a duplicate type", { conditions: [ready(), ready({ status: "False" })] }],
     ["conditions with a duplicate type and a bad status", { conditions: [ready({ status: "bad" }), ready()] }],
     ["conditions with a type three times", { conditions: [ready(), ready(), ready()] }],
-    ["agents with a duplicate slot", { agents: [{ slot: 0, role: "main" }, { slot: 0, role: "sub" }] }],
+    [
+      "agents with a duplicate slot",
+      {
+        agents: [
+          { slot: 0, role: "main" },
+          { slot: 0, role: "sub" },
+        ],
+      },
+    ],
     ["agents without slots", { agents: [{ role: "main" }, { role: "sub" }, { role: "sub" }] }],
     ["toolboxes with a duplicate name", { toolboxes: [{ name: "ide" }, { name: "ide", vncPort: 99999 }] }],
     ["a null condition", { conditions: [null] }],
@@ -89,7 +108,10 @@ export function cocoonSetUpdateEdgeCases(): (readonly [string, UpdateCase])[] {
       const { snapshotCompatibilityClass: old, ...rest } = stored;
       const value = choice === KEEP ? old : choice;
       const spec = value === undefined ? rest : { ...rest, snapshotCompatibilityClass: value };
-      return [`class ${JSON.stringify(old) ?? "absent"} → ${choice === KEEP ? "same" : (JSON.stringify(choice) ?? "absent")}`, { stored: index, spec }];
+      return [
+        `class ${JSON.stringify(old) ?? "absent"} → ${choice === KEEP ? "same" : (JSON.stringify(choice) ?? "absent")}`,
+        { stored: index, spec },
+      ];
     }),
   );
 }

@@ -102,7 +102,9 @@ export async function runScenario<C>(arbitrary: fc.Arbitrary<C>, check: CaseChec
   const { numRuns, seed, concurrency } = options;
   const inputs = fc.sample(arbitrary, { numRuns, seed });
   const outcomes = await mapWithConcurrency(inputs, concurrency, (input) => compareCase(check, input));
-  const mismatches = outcomes.flatMap((outcome, index) => (outcome.differences.length === 0 ? [] : [describeMismatch(inputs[index], outcome)]));
+  const mismatches = outcomes.flatMap((outcome, index) =>
+    outcome.differences.length === 0 ? [] : [describeMismatch(inputs[index], outcome)],
+  );
   const accepted = outcomes.filter((outcome) => outcome.accepted).length;
   const tally: Record<string, number> = {};
   for (const label of outcomes.flatMap((outcome) => outcome.labels)) tally[label] = (tally[label] ?? 0) + 1;
@@ -114,7 +116,12 @@ export async function runScenario<C>(arbitrary: fc.Arbitrary<C>, check: CaseChec
     if (outcome.differences.length > 0) throw new Error(describeMismatch(input, outcome));
   });
   const details = await fc.check(property, { seed, numRuns, path: String(first) });
-  return { ...report, shrunk: details.failed ? String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance) : "(did not reproduce)" };
+  return {
+    ...report,
+    shrunk: details.failed
+      ? String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance)
+      : "(did not reproduce)",
+  };
 }
 
 /** The summary of a table of named cases. */
@@ -126,7 +133,11 @@ export interface TableReport {
 }
 
 /** Compares every named case of `cases` through `check`, `concurrency` at a time. */
-export async function runTable<C>(cases: readonly (readonly [string, C])[], check: CaseCheck<C>, concurrency: number): Promise<TableReport> {
+export async function runTable<C>(
+  cases: readonly (readonly [string, C])[],
+  check: CaseCheck<C>,
+  concurrency: number,
+): Promise<TableReport> {
   const outcomes = await mapWithConcurrency(cases, concurrency, ([, input]) => compareCase(check, input));
   const mismatches = outcomes.flatMap((outcome, index) => {
     const [name, input] = cases[index] ?? ["?", undefined];

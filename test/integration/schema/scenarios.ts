@@ -85,7 +85,10 @@ async function store(client: ApiClient, plural: Plural, name: string, spec: unkn
  * first (dry run: nothing is stored there), the objects updated are stored in a second one, so
  * generated names never collide with them.
  */
-export async function buildScenarios(connection: ControlPlaneConnection, createNamespace: (prefix: string) => Promise<string>): Promise<ScenarioSet> {
+export async function buildScenarios(
+  connection: ControlPlaneConnection,
+  createNamespace: (prefix: string) => Promise<string>,
+): Promise<ScenarioSet> {
   const createNs = await createNamespace("schema-create");
   const storedNs = await createNamespace("schema-stored");
   const creates = createApiClient(connection, createNs);

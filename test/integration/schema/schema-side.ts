@@ -33,7 +33,9 @@ function nullInvariant(schema: z.ZodType, input: unknown, pruned: z.ZodSafeParse
   const raw = schema.safeParse(input);
   if (raw.success) return [`null: zod accepted null properties ${JSON.stringify(nullFields)}`];
   const allowed = new Set([...nullFields, ROOT_FIELD, ...issuesOf(pruned).map((issue) => fieldOf(issue.path))]);
-  const extra = issuesOf(raw).map((issue) => fieldOf(issue.path)).filter((field) => !allowed.has(field));
+  const extra = issuesOf(raw)
+    .map((issue) => fieldOf(issue.path))
+    .filter((field) => !allowed.has(field));
   return extra.length === 0 ? [] : [`null: zod named ${JSON.stringify(extra)} beyond the null properties ${JSON.stringify(nullFields)}`];
 }
 

@@ -48,17 +48,13 @@ interface Cause {
 }
 
 /** A server cause that only repeats a type error named at its own field (`"x" must validate at least one schema (anyOf)`). */
-const isAnyOfEcho = (cause: Cause): boolean => cause.field === ROOT_FIELD && /must validate at least one schema \(anyOf\)$/.test(cause.message ?? "");
+const isAnyOfEcho = (cause: Cause): boolean =>
+  cause.field === ROOT_FIELD && (cause.message ?? "").endsWith("must validate at least one schema (anyOf)");
 
 /** A cause written by a CEL rule or the root notice (not by the OpenAPI schema): an `Invalid value` at a rule's field. */
 function isRuleCause(cause: Cause, ruleFields: ReadonlySet<string>): boolean {
   const message = cause.message ?? "";
-  return (
-    cause.reason === "FieldValueInvalid" &&
-    ruleFields.has(cause.field ?? "") &&
-    !message.includes(" in body ") &&
-    !isAnyOfEcho(cause)
-  );
+  return cause.reason === "FieldValueInvalid" && ruleFields.has(cause.field ?? "") && !message.includes(" in body ") && !isAnyOfEcho(cause);
 }
 
 /** The message of a rule cause without the `Invalid value: ` prefix apimachinery adds. */
@@ -81,7 +77,10 @@ export function serverVerdict(answer: ApiAnswer, ruleFields: readonly string[]):
     accepted: false,
     detailed: true,
     fields: sortedUnique(causes.map((cause) => cause.field ?? ROOT_FIELD)),
-    ruleMessages: causes.filter((cause) => isRuleCause(cause, rules)).map(ruleMessageOf).sort(),
+    ruleMessages: causes
+      .filter((cause) => isRuleCause(cause, rules))
+      .map(ruleMessageOf)
+      .sort(),
   };
 }
 
@@ -90,7 +89,8 @@ export function serverVerdict(answer: ApiAnswer, ruleFields: readonly string[]):
  * or at the root are rule messages.
  */
 export function schemaVerdict(issues: readonly SchemaIssue[], object: unknown, ruleFields: readonly string[]): Verdict {
-  if (issues.length === 0) return { accepted: true, detailed: true, fields: [], ruleMessages: [], object: object as Record<string, unknown> };
+  if (issues.length === 0)
+    return { accepted: true, detailed: true, fields: [], ruleMessages: [], object: object as Record<string, unknown> };
   const rules = new Set([...ruleFields, ROOT_FIELD]);
   return {
     accepted: false,
@@ -112,7 +112,8 @@ export type ComparedParts = readonly ("spec" | "status")[];
  * (compared as JSON, so key order does not matter but `null` vs absent does).
  */
 export function compareVerdicts(server: Verdict, schema: Verdict, parts: ComparedParts): string[] {
-  if (server.accepted !== schema.accepted) return [`verdict: server ${server.accepted ? "accepted" : "rejected"}, zod ${schema.accepted ? "accepted" : "rejected"}`];
+  if (server.accepted !== schema.accepted)
+    return [`verdict: server ${server.accepted ? "accepted" : "rejected"}, zod ${schema.accepted ? "accepted" : "rejected"}`];
   const differences: string[] = [];
   if (server.accepted) {
     for (const part of parts) {
@@ -123,7 +124,8 @@ export function compareVerdicts(server: Verdict, schema: Verdict, parts: Compare
     return differences;
   }
   if (!server.detailed) return differences;
-  if (!isDeepStrictEqual(server.fields, schema.fields)) differences.push(`fields: server ${JSON.stringify(server.fields)}, zod ${JSON.stringify(schema.fields)}`);
+  if (!isDeepStrictEqual(server.fields, schema.fields))
+    differences.push(`fields: server ${JSON.stringify(server.fields)}, zod ${JSON.stringify(schema.fields)}`);
   if (!isDeepStrictEqual(server.ruleMessages, schema.ruleMessages)) {
     differences.push(`rule messages: server ${JSON.stringify(server.ruleMessages)}, zod ${JSON.stringify(schema.ruleMessages)}`);
   }

@@ -35,7 +35,14 @@ describe("jsonKeyText", () => {
   it("has no text for what JSON cannot hold, and never throws", () => {
     const cycle: unknown[] = [];
     cycle.push(cycle);
-    const throwing = new Proxy({}, { ownKeys: () => { throw new Error("trap"); } });
+    const throwing = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     for (const value of [undefined, Symbol("s"), () => 1, Number.NaN, Infinity, cycle, [undefined], { a: Symbol("s") }, throwing]) {
       expect(jsonKeyText(value)).toBeUndefined();
     }

@@ -46,7 +46,7 @@ export function jsonKeyText(value: unknown): string | undefined {
   const open = new Set<object>();
   const frames: Frame[] = [];
   try {
-    for (let next: unknown = value; ; ) {
+    for (let next: unknown = value; ;) {
       if (typeof next !== "object" || next === null) {
         const text = scalarText(next);
         if (text === undefined) return undefined;

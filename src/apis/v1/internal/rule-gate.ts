@@ -58,10 +58,9 @@ const ALWAYS = { when: () => true } as const;
  * so far include a blocking one, it adds {@link RULES_NOT_CHECKED_MESSAGE} at the root and skips
  * `rules`; otherwise it runs them (the value is then well-typed where the rules read it).
  */
-export function gatedRules<T>(rules: (value: T, ctx: z.core.$RefinementCtx<T>) => void): [
-  (value: T, ctx: z.core.$RefinementCtx<T>) => void,
-  typeof ALWAYS,
-] {
+export function gatedRules<T>(
+  rules: (value: T, ctx: z.core.$RefinementCtx<T>) => void,
+): [(value: T, ctx: z.core.$RefinementCtx<T>) => void, typeof ALWAYS] {
   const gate = (value: T, ctx: z.core.$RefinementCtx<T>): void => {
     if (ctx.issues.some(isBlockingIssue)) {
       if (typeof value === "object" && value !== null) {
@@ -73,4 +72,3 @@ export function gatedRules<T>(rules: (value: T, ctx: z.core.$RefinementCtx<T>) =
   };
   return [gate, ALWAYS];
 }
-

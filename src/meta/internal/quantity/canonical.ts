@@ -12,13 +12,7 @@ export const wrap32 = (n: number): number => n | 0;
  * `digits` has no leading zeros and is not zero. With `int32` the exponent arithmetic wraps
  * like Go's int64 fast path does; the big-decimal path never reaches the wrap in practice.
  */
-export function formatDecimal(
-  negative: boolean,
-  digits: string,
-  exponent: number,
-  format: QuantityFormat,
-  int32: boolean,
-): string {
+export function formatDecimal(negative: boolean, digits: string, exponent: number, format: QuantityFormat, int32: boolean): string {
   let end = digits.length;
   while (end > 1 && digits.charCodeAt(end - 1) === 0x30) end--;
   let e = exponent + (digits.length - end);

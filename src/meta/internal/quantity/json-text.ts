@@ -5,14 +5,7 @@
  */
 function isRawJSONSpace(c: number): boolean {
   return (
-    c === 0x20 ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
+    c === 0x20 || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000
   );
 }
 

@@ -2,8 +2,7 @@
 // (Apache-2.0, The Kubernetes Authors).
 
 /** Go `resource.ErrFormatWrong`. */
-export const ERR_FORMAT_WRONG =
-  "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+export const ERR_FORMAT_WRONG = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 /** Go `resource.ErrNumeric`. */
 export const ERR_NUMERIC = "unable to parse numeric part of quantity";
 /** Go `resource.ErrSuffix`. */
