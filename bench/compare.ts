@@ -49,7 +49,9 @@ const cases: HotPathCase[] = hotPathCases(fixture);
 const binary = buildGoBench();
 
 const go = goResults(binary, fixturePath);
-const ts = JSON.parse(JSON.stringify(hotPathResults(fixture))) as unknown;
+// Go writes an int64 field as a decimal string (a `,string` tag), so no generation loses precision.
+const int64AsText = (key: string, value: unknown): unknown => (key === "observedGeneration" ? String(value) : value);
+const ts = JSON.parse(JSON.stringify(hotPathResults(fixture), int64AsText)) as unknown;
 if (!isDeepStrictEqual(ts, go)) {
   console.error("TS and Go disagree on the fixture; refusing to compare their speed.");
   console.error(`TS: ${JSON.stringify(ts)}\nGo: ${JSON.stringify(go)}`);
@@ -109,8 +111,9 @@ console.log(`${header.join("\n")}\n\n${table.join("\n")}\n\n${memoryTable.join("
 const page = `# Benchmarks
 
 The hot path of a controller, TypeScript against the Go library it twins (cocoon-common v0.3.0,
-re-declared in \`bench/go/\` from the Go reference on real \`corev1.Pod\` and \`resource.Quantity\`
-values). Inputs: \`bench/fixtures/hot-path.json\`, read by both sides. Reproduce with:
+re-declared in \`conformance/go/cocoon/\` from the Go reference on real \`corev1.Pod\` and
+\`resource.Quantity\` values: the package the conformance oracle runs, timed by \`go test -bench\`
+beside it). Inputs: \`bench/fixtures/hot-path.json\`, read by both sides. Reproduce with:
 
 \`\`\`sh
 npm run bench -- --rounds ${ROUNDS} --ms ${BUDGET_MS}

@@ -1,6 +1,7 @@
 /**
- * The Go side of bench/compare.ts: builds the bench/go test binary once, asks it what each case
- * returns, and runs its benchmarks for one round.
+ * The Go side of bench/compare.ts: builds the test binary of conformance/go/cocoon (the package
+ * that re-declares cocoon-common for the conformance oracle, with the benchmarks beside it) once,
+ * asks it what each case returns, and runs its benchmarks for one round.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -8,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const GO_DIR = fileURLToPath(new URL("go/", import.meta.url));
+const GO_DIR = fileURLToPath(new URL("../conformance/go/cocoon/", import.meta.url));
 const GO = process.env["GO"] ?? "go";
 const WORK_DIR = path.join(tmpdir(), "cocoon-common-bench");
 
@@ -19,7 +20,7 @@ export function goVersion(): string {
     .replace(/^go version /, "");
 }
 
-/** Compiles bench/go into a test binary (Go's build cache makes reruns fast); returns its path. */
+/** Compiles conformance/go/cocoon into a test binary (Go's build cache makes reruns fast); returns its path. */
 export function buildGoBench(): string {
   mkdirSync(WORK_DIR, { recursive: true });
   const binary = path.join(WORK_DIR, "bench.test");
@@ -63,6 +64,7 @@ export function goCase(binary: string, fixture: string, name: string, benchtimeM
     },
   );
   const figures = [...text.matchAll(/^Benchmark\S+\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
-  if (figures.length !== count) throw new Error(`bench/go: Benchmark${name} gave ${figures.length} results, expected ${count}:\n${text}`);
+  if (figures.length !== count)
+    throw new Error(`conformance/go/cocoon: Benchmark${name} gave ${figures.length} results, expected ${count}:\n${text}`);
   return figures;
 }
