@@ -1,7 +1,8 @@
 /**
  * The Go side of bench/compare.ts: builds the test binary of conformance/go/cocoon (the package
  * that re-declares cocoon-common for the conformance oracle, with the benchmarks beside it) once,
- * asks it what each case returns, and runs its benchmarks for one round.
+ * asks it what each case returns and what the reconcile pass costs in memory, and runs its
+ * benchmarks for one round.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -42,6 +43,27 @@ export function goResults(binary: string, fixture: string): unknown {
     stdio: "ignore",
   });
   return JSON.parse(readFileSync(out, "utf8"));
+}
+
+/** What one size of Go's reconcile pass costs in memory (TestReconcileMemory), in bytes. */
+export interface GoReconcileMemory {
+  readonly pods: number;
+  /** The live heap's growth when the pods are built, after a full collection, over N. */
+  readonly heapPerPod: number;
+  /** Bytes one pass over the N pods allocates (MemStats.TotalAlloc delta). */
+  readonly allocatedPerPass: number;
+  /** Objects one pass allocates (MemStats.Mallocs delta). */
+  readonly allocsPerPass: number;
+}
+
+/** Go's memory of the reconcile pass, one entry per size in the fixture's `reconcilePods`. */
+export function goReconcileMemory(binary: string, fixture: string): GoReconcileMemory[] {
+  const out = path.join(WORK_DIR, "memory.json");
+  execFileSync(binary, ["-test.run", "^TestReconcileMemory$", "-test.count", "1"], {
+    env: env(fixture, { COCOON_BENCH_MEMORY: out }),
+    stdio: "ignore",
+  });
+  return JSON.parse(readFileSync(out, "utf8")) as GoReconcileMemory[];
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
