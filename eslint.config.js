@@ -15,16 +15,7 @@ const INTO_K8S = { regex: String.raw`(^|/)k8s/`, message: "src/k8s loads the Kub
 
 export default defineConfig(
   // Outside the TS project: the CommonJS preinstall guard, the untyped TypeDoc plugin and a .d.ts fixture.
-  globalIgnores([
-    "dist/",
-    "docs/api/",
-    "coverage/",
-    "conformance/go/",
-    "bench/go/",
-    "install-check.cjs",
-    "scripts/typedoc/",
-    "test/package/fixtures/",
-  ]),
+  globalIgnores(["dist/", "docs/api/", "coverage/", "conformance/go/", "install-check.cjs", "scripts/typedoc/", "test/package/fixtures/"]),
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,

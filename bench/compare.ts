@@ -14,7 +14,7 @@ import { isDeepStrictEqual, parseArgs } from "node:util";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { buildGoBench, goCase, goResults, goVersion } from "./go-bench.js";
+import { buildGoBench, goCase, goReconcileMemory, goResults, goVersion } from "./go-bench.js";
 import { FIXTURE_PATH, type HotPathCase, hotPathCases, hotPathResults, loadFixture } from "./hot-path-cases.js";
 import { median } from "./measure-async.js";
 import { reconcileMemory } from "./reconcile-memory.js";
@@ -49,7 +49,9 @@ const cases: HotPathCase[] = hotPathCases(fixture);
 const binary = buildGoBench();
 
 const go = goResults(binary, fixturePath);
-const ts = JSON.parse(JSON.stringify(hotPathResults(fixture))) as unknown;
+// Go writes an int64 field as a decimal string (a `,string` tag), so no generation loses precision.
+const int64AsText = (key: string, value: unknown): unknown => (key === "observedGeneration" ? String(value) : value);
+const ts = JSON.parse(JSON.stringify(hotPathResults(fixture), int64AsText)) as unknown;
 if (!isDeepStrictEqual(ts, go)) {
   console.error("TS and Go disagree on the fixture; refusing to compare their speed.");
   console.error(`TS: ${JSON.stringify(ts)}\nGo: ${JSON.stringify(go)}`);
@@ -95,22 +97,31 @@ const table = [
 ];
 const sizes = fixture.reconcilePods;
 const memory = sizes.map((n) => reconcileMemory(fixture, n));
-const perPod = sizes.map((n) => median(tsNs.get(`ReconcilePerPod/${String(n)}`) ?? []));
+const goMemory = goReconcileMemory(binary, fixturePath);
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(2)} KB`;
+const perPass = (bytes: number, n: number, detail = ""): string => `${(bytes / 2 ** 20).toFixed(1)} MB (${kb(bytes / n)}${detail} per pod)`;
+const relativeTime = (ns: ReadonlyMap<string, number[]>): string => {
+  const perPod = sizes.map((n) => median(ns.get(`ReconcilePerPod/${String(n)}`) ?? []));
+  return perPod.map((t) => (t / (perPod[0] ?? t)).toFixed(2)).join(" | ");
+};
 const memoryTable = [
-  `| reconcile pass (TS) | ${sizes.map((n) => `N = ${String(n)}`).join(" | ")} |`,
+  `| reconcile pass | ${sizes.map((n) => `N = ${String(n)}`).join(" | ")} |`,
   `|---|${sizes.map(() => "---").join("|")}|`,
-  `| heap held per pod | ${memory.map((m) => kb(m.heapPerPod)).join(" | ")} |`,
-  `| garbage per pass | ${memory.map((m, i) => `${(m.garbagePerPass / 2 ** 20).toFixed(1)} MB (${kb(m.garbagePerPass / (sizes[i] ?? 1))} per pod)`).join(" | ")} |`,
-  `| time per pod, relative to N = ${String(sizes[0])} (1.00 = linear) | ${perPod.map((ns) => (ns / (perPod[0] ?? ns)).toFixed(2)).join(" | ")} |`,
+  `| heap held per pod, TS | ${memory.map((m) => kb(m.heapPerPod)).join(" | ")} |`,
+  `| heap held per pod, Go | ${goMemory.map((m) => kb(m.heapPerPod)).join(" | ")} |`,
+  `| garbage per pass, TS | ${memory.map((m, i) => perPass(m.garbagePerPass, sizes[i] ?? 1)).join(" | ")} |`,
+  `| allocated per pass, Go | ${goMemory.map((m) => perPass(m.allocatedPerPass, m.pods, `, ${(m.allocsPerPass / m.pods).toFixed(0)} allocations`)).join(" | ")} |`,
+  `| time per pod, relative to N = ${String(sizes[0])} (1.00 = linear), TS | ${relativeTime(tsNs)} |`,
+  `| time per pod, relative to N = ${String(sizes[0])}, Go | ${relativeTime(goNs)} |`,
 ];
 console.log(`${header.join("\n")}\n\n${table.join("\n")}\n\n${memoryTable.join("\n")}`);
 
 const page = `# Benchmarks
 
 The hot path of a controller, TypeScript against the Go library it twins (cocoon-common v0.3.0,
-re-declared in \`bench/go/\` from the Go reference on real \`corev1.Pod\` and \`resource.Quantity\`
-values). Inputs: \`bench/fixtures/hot-path.json\`, read by both sides. Reproduce with:
+re-declared in \`conformance/go/cocoon/\` from the Go reference on real \`corev1.Pod\` and
+\`resource.Quantity\` values: the package the conformance oracle runs, timed by \`go test -bench\`
+beside it). Inputs: \`bench/fixtures/hot-path.json\`, read by both sides. Reproduce with:
 
 \`\`\`sh
 npm run bench -- --rounds ${ROUNDS} --ms ${BUDGET_MS}
@@ -123,8 +134,10 @@ ${table.join("\n")}
 ${memoryTable.join("\n")}
 
 Heap held per pod: the used heap's growth when the pods are built, after a full collection, over
-N. Garbage per pass: bytes allocated by one pass over the N pods and not kept (the used heap's
-growth plus what each collection during the pass freed, from V8's GC profiler).
+N (Go: \`HeapAlloc\` after \`runtime.GC\`). Garbage per pass (TS): bytes allocated by one pass over
+the N pods and not kept (the used heap's growth plus what each collection during the pass freed,
+from V8's GC profiler). Allocated per pass (Go): the \`TotalAlloc\` and \`Mallocs\` growth over one
+pass; the pass keeps only its last result, so that is its garbage too.
 
 Go's \`fromAgentSpec\` reads a storage quantity that was decoded once with the object, so its
 \`String()\` returns cached text, as in the operator; the TS twin takes the quantity as text and

@@ -1,6 +1,8 @@
 /**
- * The Go side of bench/compare.ts: builds the bench/go test binary once, asks it what each case
- * returns, and runs its benchmarks for one round.
+ * The Go side of bench/compare.ts: builds the test binary of conformance/go/cocoon (the package
+ * that re-declares cocoon-common for the conformance oracle, with the benchmarks beside it) once,
+ * asks it what each case returns and what the reconcile pass costs in memory, and runs its
+ * benchmarks for one round.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -8,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const GO_DIR = fileURLToPath(new URL("go/", import.meta.url));
+const GO_DIR = fileURLToPath(new URL("../conformance/go/cocoon/", import.meta.url));
 const GO = process.env["GO"] ?? "go";
 const WORK_DIR = path.join(tmpdir(), "cocoon-common-bench");
 
@@ -19,7 +21,7 @@ export function goVersion(): string {
     .replace(/^go version /, "");
 }
 
-/** Compiles bench/go into a test binary (Go's build cache makes reruns fast); returns its path. */
+/** Compiles conformance/go/cocoon into a test binary (Go's build cache makes reruns fast); returns its path. */
 export function buildGoBench(): string {
   mkdirSync(WORK_DIR, { recursive: true });
   const binary = path.join(WORK_DIR, "bench.test");
@@ -43,6 +45,27 @@ export function goResults(binary: string, fixture: string): unknown {
   return JSON.parse(readFileSync(out, "utf8"));
 }
 
+/** What one size of Go's reconcile pass costs in memory (TestReconcileMemory), in bytes. */
+export interface GoReconcileMemory {
+  readonly pods: number;
+  /** The live heap's growth when the pods are built, after a full collection, over N. */
+  readonly heapPerPod: number;
+  /** Bytes one pass over the N pods allocates (MemStats.TotalAlloc delta). */
+  readonly allocatedPerPass: number;
+  /** Objects one pass allocates (MemStats.Mallocs delta). */
+  readonly allocsPerPass: number;
+}
+
+/** Go's memory of the reconcile pass, one entry per size in the fixture's `reconcilePods`. */
+export function goReconcileMemory(binary: string, fixture: string): GoReconcileMemory[] {
+  const out = path.join(WORK_DIR, "memory.json");
+  execFileSync(binary, ["-test.run", "^TestReconcileMemory$", "-test.count", "1"], {
+    env: env(fixture, { COCOON_BENCH_MEMORY: out }),
+    stdio: "ignore",
+  });
+  return JSON.parse(readFileSync(out, "utf8")) as GoReconcileMemory[];
+}
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
@@ -63,6 +86,7 @@ export function goCase(binary: string, fixture: string, name: string, benchtimeM
     },
   );
   const figures = [...text.matchAll(/^Benchmark\S+\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
-  if (figures.length !== count) throw new Error(`bench/go: Benchmark${name} gave ${figures.length} results, expected ${count}:\n${text}`);
+  if (figures.length !== count)
+    throw new Error(`conformance/go/cocoon: Benchmark${name} gave ${figures.length} results, expected ${count}:\n${text}`);
   return figures;
 }

@@ -1,6 +1,6 @@
 /**
- * The hot-path cases that bench/compare.ts times against their Go twins in bench/go: the same
- * fixture (bench/fixtures/hot-path.json), the same work, and case names equal to the Go
+ * The hot-path cases that bench/compare.ts times against their Go twins in conformance/go/cocoon:
+ * the same fixture (bench/fixtures/hot-path.json), the same work, and case names equal to the Go
  * benchmark names, so each TS figure is paired with its Go one.
  */
 import { readFileSync } from "node:fs";
@@ -47,7 +47,7 @@ export function loadFixture(): HotPathFixture {
   return JSON.parse(readFileSync(FIXTURE_PATH, "utf8")) as HotPathFixture;
 }
 
-/** The fixture pod as pod `i` of a set of `n`, as Go's ReconcilePodList builds it. */
+/** The fixture pod as pod `i` of a set of `n`, as Go's reconcilePodList builds it. */
 export function reconcilePods(fixture: HotPathFixture, n: number): PodLike[] {
   return Array.from({ length: n }, (_, i) => {
     const pod = structuredClone(fixture.pod);
@@ -60,7 +60,7 @@ export function reconcilePods(fixture: HotPathFixture, n: number): PodLike[] {
 
 const next = (generation: Int64): Int64 => (typeof generation === "bigint" ? generation + 1n : generation + 1);
 
-/** The per-pod work of a status pass, as Go's Reconcile: read spec, lifecycle, role, hibernate; build the lifecycle patch. */
+/** The per-pod work of a status pass, as Go's reconcile: read spec, lifecycle, role, hibernate; build the lifecycle patch. */
 export function reconcile(pod: PodLike) {
   const spec = parseVMSpec(pod);
   const status = readLifecycleStatus(pod);

@@ -5,12 +5,22 @@ import (
 	"encoding/json"
 	"errors"
 	"strconv"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"cocoon-common-conformance-oracle/cocoon"
 )
+
+// podWith is a pod carrying only these annotations: all the meta readers look at.
+func podWith(annotations map[string]string) *corev1.Pod {
+	return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Annotations: annotations}}
+}
 
 // applyMergePatch applies a TS-written annotations merge patch (RFC 7386) to p, as the apiserver
 // would: a string sets a key, null deletes it. Anything but {"metadata":{"annotations":{...}}} is
 // a fault, so a malformed patch never passes as a Go verdict.
-func applyMergePatch(p *pod, patch string) error {
+func applyMergePatch(p *corev1.Pod, patch string) error {
 	var body struct {
 		Metadata *struct {
 			Annotations map[string]*string `json:"annotations"`
@@ -31,14 +41,17 @@ func applyMergePatch(p *pod, patch string) error {
 		if value == nil {
 			delete(p.Annotations, key)
 		} else {
-			ensurePodAnnotations(p)[key] = *value
+			if p.Annotations == nil {
+				p.Annotations = map[string]string{}
+			}
+			p.Annotations[key] = *value
 		}
 	}
 	return nil
 }
 
 func marshalPatch(annotations map[string]any) (string, error) {
-	b, err := AnnotationsMergePatch(annotations)
+	b, err := cocoon.AnnotationsMergePatch(annotations)
 	return string(b), err
 }
 
@@ -70,18 +83,18 @@ func readAll(raw json.RawMessage) (any, error) {
 	if err := decodeArgs(raw, &args); err != nil {
 		return nil, err
 	}
-	p := &pod{Annotations: args.Annotations}
-	status := ReadLifecycleStatus(p)
+	p := podWith(args.Annotations)
+	status := cocoon.ReadLifecycleStatus(p)
 	return map[string]any{
-		"vmSpec":               ParseVMSpec(p),
-		"vmRuntime":            ParseVMRuntime(p),
+		"vmSpec":               cocoon.ParseVMSpec(p),
+		"vmRuntime":            cocoon.ParseVMRuntime(p),
 		"lifecycle":            status,
 		"lifecycleKey":         status.Snapshot(),
-		"cocoonSetGeneration":  strconv.FormatInt(readInt64Annotation(p, annotationCocoonSetGeneration), 10),
-		"hibernate":            p.Annotations[annotationHibernate] == annotationTrue,
-		"restoreFromHibernate": p.Annotations[annotationRestoreFromHibernate] == annotationTrue,
-		"keepSnapshotOnDelete": p.Annotations[annotationKeepSnapshotOnDelete] == annotationTrue,
-		"hibernatedOnNode":     p.Annotations[annotationHibernatedOnNode],
+		"cocoonSetGeneration":  strconv.FormatInt(cocoon.ReadCocoonSetGeneration(p), 10),
+		"hibernate":            cocoon.ReadHibernateState(p),
+		"restoreFromHibernate": cocoon.ReadRestoreFromHibernate(p),
+		"keepSnapshotOnDelete": cocoon.ReadKeepSnapshotOnDelete(p),
+		"hibernatedOnNode":     p.Annotations[cocoon.AnnotationHibernatedOnNode],
 	}, nil
 }
 
@@ -95,7 +108,7 @@ type roundTrip[T any] struct {
 	Reencoded *string `json:"reencoded,omitempty"`
 }
 
-func roundTripOf[T any](raw json.RawMessage, write func(T) map[string]any, read func(*pod) T) (any, error) {
+func roundTripOf[T any](raw json.RawMessage, write func(T) map[string]any, read func(*corev1.Pod) T) (any, error) {
 	var args struct {
 		Value T       `json:"value"`
 		Patch *string `json:"patch"`
@@ -109,7 +122,7 @@ func roundTripOf[T any](raw json.RawMessage, write func(T) map[string]any, read 
 		return nil, err
 	}
 	if args.Patch != nil {
-		p := &pod{}
+		p := &corev1.Pod{}
 		if err := applyMergePatch(p, *args.Patch); err != nil {
 			return nil, err
 		}
@@ -123,37 +136,37 @@ func roundTripOf[T any](raw json.RawMessage, write func(T) map[string]any, read 
 	return answer, nil
 }
 
-func applied(apply func(*pod)) map[string]any {
-	p := &pod{}
+func applied(apply func(*corev1.Pod)) map[string]any {
+	p := &corev1.Pod{}
 	apply(p)
 	return asDelta(p.Annotations)
 }
 
 // vmSpecRoundTrip: {"value": VMSpec, "patch": TS patch|null}; writes with VMSpec.Apply, reads with ParseVMSpec.
 func vmSpecRoundTrip(raw json.RawMessage) (any, error) {
-	return roundTripOf(raw, func(s VMSpec) map[string]any { return applied(s.Apply) }, ParseVMSpec)
+	return roundTripOf(raw, func(s cocoon.VMSpec) map[string]any { return applied(s.Apply) }, cocoon.ParseVMSpec)
 }
 
 // vmRuntimeRoundTrip: as vmSpec, with VMRuntime.Apply and ParseVMRuntime.
 func vmRuntimeRoundTrip(raw json.RawMessage) (any, error) {
-	return roundTripOf(raw, func(r VMRuntime) map[string]any { return applied(r.Apply) }, ParseVMRuntime)
+	return roundTripOf(raw, func(r cocoon.VMRuntime) map[string]any { return applied(r.Apply) }, cocoon.ParseVMRuntime)
 }
 
 // lifecycleRoundTrip: as vmSpec, with LifecycleStatus.Annotations() and ReadLifecycleStatus; the
 // answer adds Snapshot() of the value sent.
 func lifecycleRoundTrip(raw json.RawMessage) (any, error) {
-	answer, err := roundTripOf(raw, LifecycleStatus.Annotations, ReadLifecycleStatus)
+	answer, err := roundTripOf(raw, cocoon.LifecycleStatus.Annotations, cocoon.ReadLifecycleStatus)
 	if err != nil {
 		return nil, err
 	}
 	var args struct {
-		Value LifecycleStatus `json:"value"`
+		Value cocoon.LifecycleStatus `json:"value"`
 	}
 	if err := json.Unmarshal(raw, &args); err != nil {
 		return nil, err
 	}
 	return struct {
-		roundTrip[LifecycleStatus]
+		roundTrip[cocoon.LifecycleStatus]
 		Key string `json:"key"`
-	}{answer.(roundTrip[LifecycleStatus]), args.Value.Snapshot()}, nil
+	}{answer.(roundTrip[cocoon.LifecycleStatus]), args.Value.Snapshot()}, nil
 }

@@ -10,6 +10,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+
+	"cocoon-common-conformance-oracle/cocoon"
 )
 
 // goType describes a Go type as encoding/json sees it, in the shape of the TypeScript table
@@ -43,9 +45,9 @@ func goTypes(raw json.RawMessage) (any, error) {
 	}
 	switch args.Kind {
 	case "CocoonSet":
-		return describeType(reflect.TypeFor[CocoonSet]())
+		return describeType(reflect.TypeFor[cocoon.CocoonSet]())
 	case "CocoonHibernation":
-		return describeType(reflect.TypeFor[CocoonHibernation]())
+		return describeType(reflect.TypeFor[cocoon.CocoonHibernation]())
 	case "AdmissionReview":
 		return describeType(reflect.TypeFor[admissionv1.AdmissionReview]())
 	}

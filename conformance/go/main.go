@@ -1,7 +1,8 @@
 // Command oracle answers conformance questions with the Go code the cocoonstack operator runs:
 // k8s.io/apimachinery's resource.Quantity, strconv, encoding/json, controller-runtime's
-// client.MergeFrom, k8s.io/api/admission/v1 decoding, and the cocoon-common v0.3.0 contracts
-// re-declared from go-contract.md (the Go module itself is not served by the proxy).
+// client.MergeFrom, k8s.io/api/admission/v1 decoding, and the cocoon-common v0.3.0 code
+// re-declared in package cocoon (./cocoon). This package only turns the protocol into those calls
+// and their results back into answers.
 //
 // Protocol: one JSON request per line on stdin, {"id":N,"op":"...","args":{...}}; one JSON answer
 // per line on stdout, in request order: {"id":N,"result":...}, or {"id":N,"fault":"..."} when the

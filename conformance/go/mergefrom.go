@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"cocoon-common-conformance-oracle/cocoon"
 )
 
 // mergeFromAnswer is the body controller-runtime sends, or why Go could not build it.
@@ -29,9 +31,9 @@ func mergeFrom(raw json.RawMessage) (any, error) {
 	var before, after client.Object
 	switch args.Kind {
 	case "CocoonSet":
-		before, after = &CocoonSet{}, &CocoonSet{}
+		before, after = &cocoon.CocoonSet{}, &cocoon.CocoonSet{}
 	case "CocoonHibernation":
-		before, after = &CocoonHibernation{}, &CocoonHibernation{}
+		before, after = &cocoon.CocoonHibernation{}, &cocoon.CocoonHibernation{}
 	default:
 		return nil, fmt.Errorf("unknown kind %q", args.Kind)
 	}

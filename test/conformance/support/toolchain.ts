@@ -30,13 +30,24 @@ function goEnv(): NodeJS.ProcessEnv {
   return { ...process.env, GOTOOLCHAIN: "local", GOFLAGS: flags };
 }
 
+/**
+ * The files the oracle binary is built from, relative to {@link ORACLE_SOURCE_DIR} with `/`
+ * separators, sorted: go.mod, go.sum and every `.go` file of the module, subpackages included.
+ * Test files are left out, as `go build` never compiles them (the benchmarks live beside package
+ * `cocoon`, and editing them must not rebuild the oracle).
+ */
+export function oracleSourceFiles(): string[] {
+  return readdirSync(ORACLE_SOURCE_DIR, { recursive: true, encoding: "utf8" })
+    .map((name) => name.split(path.sep).join("/"))
+    .filter((name) => name === "go.mod" || name === "go.sum" || (name.endsWith(".go") && !name.endsWith("_test.go")))
+    .sort();
+}
+
 /** Where the oracle for these sources and this toolchain is cached. */
 export function oracleCachePath(version: string): string {
   const hash = createHash("sha256").update(version);
-  for (const name of readdirSync(ORACLE_SOURCE_DIR).sort()) {
-    if (name === "go.mod" || name === "go.sum" || name.endsWith(".go")) {
-      hash.update(`\0${name}\0`).update(readFileSync(path.join(ORACLE_SOURCE_DIR, name)));
-    }
+  for (const name of oracleSourceFiles()) {
+    hash.update(`\0${name}\0`).update(readFileSync(path.join(ORACLE_SOURCE_DIR, name)));
   }
   const cacheHome = process.env.XDG_CACHE_HOME ?? path.join(homedir(), ".cache");
   return path.join(cacheHome, "cocoon-common", "oracle", hash.digest("hex").slice(0, 16), "oracle");

@@ -1,14 +1,15 @@
-package main
+package cocoon
 
 import (
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// The cocoon-common v0.3.0 API types (apis/v1/cocoonset_types.go, cocoonhibernation_types.go),
-// re-declared field for field with the same json tags and omitempty: they decide what
-// client.MergeFrom sends. The spec types meta.FromAgentSpec reads (and their enums) are in spec.go;
-// the other enums are plain strings here, as only their wire form matters.
+// The apis/v1 CocoonSet types (cocoonset_types.go), field for field with the same json tags and
+// omitempty (go-contract.md §1.3): they decide what client.MergeFrom sends and what
+// meta.FromAgentSpec reads. The enums meta defaults are in enums.go.
 
 type CocoonSet struct {
 	metav1.TypeMeta   `json:",inline"`
@@ -26,6 +27,37 @@ type CocoonSetSpec struct {
 	NodeName                   string         `json:"nodeName,omitempty"`
 	Agent                      AgentSpec      `json:"agent"`
 	Toolboxes                  []ToolboxSpec  `json:"toolboxes,omitempty"`
+}
+
+type VMOptions struct {
+	OS         OSType                      `json:"os,omitempty"`
+	Backend    Backend                     `json:"backend,omitempty"`
+	ConnType   ConnType                    `json:"connType,omitempty"`
+	Network    string                      `json:"network,omitempty"`
+	ForcePull  bool                        `json:"forcePull,omitempty"`
+	NoDirectIO bool                        `json:"noDirectIO,omitempty"`
+	ProbePort  int32                       `json:"probePort,omitempty"`
+	Storage    *resource.Quantity          `json:"storage,omitempty"`
+	Resources  corev1.ResourceRequirements `json:"resources,omitempty"`
+}
+
+type AgentSpec struct {
+	Replicas           int32     `json:"replicas,omitempty"`
+	Image              string    `json:"image"`
+	Mode               AgentMode `json:"mode,omitempty"`
+	VMOptions          `json:",inline"`
+	EnvFrom            []corev1.EnvFromSource `json:"envFrom,omitempty"`
+	ServiceAccountName string                 `json:"serviceAccountName,omitempty"`
+}
+
+type ToolboxSpec struct {
+	Name       string      `json:"name"`
+	Image      string      `json:"image,omitempty"`
+	Mode       ToolboxMode `json:"mode,omitempty"`
+	StaticIP   string      `json:"staticIP,omitempty"`
+	StaticVMID string      `json:"staticVMID,omitempty"`
+	VNCPort    int32       `json:"vncPort,omitempty"`
+	VMOptions  `json:",inline"`
 }
 
 type CocoonSetStatus struct {
@@ -62,37 +94,8 @@ type ToolboxStatus struct {
 	VNCPort  int32  `json:"vncPort,omitempty"`
 }
 
-type CocoonHibernation struct {
-	metav1.TypeMeta   `json:",inline"`
-	metav1.ObjectMeta `json:"metadata,omitempty"`
-	Spec              CocoonHibernationSpec   `json:"spec,omitempty"`
-	Status            CocoonHibernationStatus `json:"status,omitempty"`
-}
-
-type HibernationPodRef struct {
-	Name string `json:"name"`
-}
-
-type CocoonHibernationSpec struct {
-	PodRef HibernationPodRef `json:"podRef"`
-	Desire string            `json:"desire"`
-}
-
-type CocoonHibernationStatus struct {
-	ObservedGeneration int64              `json:"observedGeneration,omitempty"`
-	Phase              string             `json:"phase,omitempty"`
-	VMName             string             `json:"vmName,omitempty"`
-	Conditions         []metav1.Condition `json:"conditions,omitempty"`
-}
-
-// The runtime.Object methods client.MergeFrom needs (controller-gen writes them in Go).
-
+// DeepCopyObject is the runtime.Object method client.MergeFrom needs (controller-gen writes it in Go).
 func (in *CocoonSet) DeepCopyObject() runtime.Object {
-	out := *in
-	return &out
-}
-
-func (in *CocoonHibernation) DeepCopyObject() runtime.Object {
 	out := *in
 	return &out
 }

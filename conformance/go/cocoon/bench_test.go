@@ -1,7 +1,6 @@
-package bench
+package cocoon
 
 import (
-	"encoding/json"
 	"os"
 	"strconv"
 	"testing"
@@ -10,13 +9,16 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 )
 
+// The Go side of `npm run bench` (bench/compare.ts): each benchmark is named as its TypeScript
+// case, on the inputs of bench/fixtures/hot-path.json.
+
 var (
-	fixture *Fixture
+	fixture *benchFixture
 	sink    any
 )
 
 func TestMain(m *testing.M) {
-	f, err := LoadFixture()
+	f, err := loadBenchFixture()
 	if err != nil {
 		panic(err)
 	}
@@ -91,10 +93,10 @@ func BenchmarkAnnotationsMergePatch(b *testing.B) {
 func BenchmarkReconcilePerPod(b *testing.B) {
 	for _, n := range fixture.ReconcilePods {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			pods := fixture.ReconcilePodList(n)
+			pods := fixture.reconcilePodList(n)
 			i := 0
 			for b.Loop() {
-				result, err := Reconcile(pods[i])
+				result, err := reconcile(pods[i])
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -105,49 +107,5 @@ func BenchmarkReconcilePerPod(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-// TestWriteResults writes what each benchmarked call returns to $COCOON_BENCH_RESULTS, so the
-// runner can check that both sides compute the same thing before it times them.
-func TestWriteResults(t *testing.T) {
-	path := os.Getenv("COCOON_BENCH_RESULTS")
-	if path == "" {
-		t.Skip("COCOON_BENCH_RESULTS not set")
-	}
-	spec := FromAgentSpec(fixture.AgentSpec, fixture.VMName, fixture.SnapshotPolicy, fixture.ForkFrom)
-	applied := &corev1.Pod{}
-	spec.Apply(applied)
-	quantities := map[string]string{}
-	for _, text := range fixture.Quantities {
-		q, err := resource.ParseQuantity(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		quantities[text] = q.String()
-	}
-	patch3, err3 := AnnotationsMergePatch(fixture.Delta3)
-	patch12, err12 := AnnotationsMergePatch(fixture.Delta12)
-	pods := fixture.ReconcilePodList(fixture.ReconcilePods[0])
-	reconciled, errR := Reconcile(pods[len(pods)-1])
-	if err3 != nil || err12 != nil || errR != nil {
-		t.Fatal(err3, err12, errR)
-	}
-	out, err := json.Marshal(map[string]any{
-		"parseVMSpec":         ParseVMSpec(&fixture.Pod),
-		"readLifecycleStatus": ReadLifecycleStatus(&fixture.Pod),
-		"roleForPod":          RoleForPod(&fixture.Pod, fixture.VMName),
-		"fromAgentSpec":       spec,
-		"applyVMSpec":         applied.Annotations,
-		"quantity":            quantities,
-		"mergePatch3":         string(patch3),
-		"mergePatch12":        string(patch12),
-		"reconcileLastPod":    reconciled,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, out, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
