@@ -5,14 +5,15 @@
  * benchmarks for one round.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const GO_DIR = fileURLToPath(new URL("../conformance/go/cocoon/", import.meta.url));
 const GO = process.env["GO"] ?? "go";
-const WORK_DIR = path.join(tmpdir(), "cocoon-common-bench");
+/** One directory per run, so two runs (e.g. from two worktrees) never share a binary. */
+const WORK_DIR = mkdtempSync(path.join(tmpdir(), "cocoon-common-bench-"));
 
 /** The Go toolchain's version line, e.g. `go1.26.8 linux/amd64`. */
 export function goVersion(): string {
@@ -23,7 +24,6 @@ export function goVersion(): string {
 
 /** Compiles conformance/go/cocoon into a test binary (Go's build cache makes reruns fast); returns its path. */
 export function buildGoBench(): string {
-  mkdirSync(WORK_DIR, { recursive: true });
   const binary = path.join(WORK_DIR, "bench.test");
   execFileSync(GO, ["test", "-c", "-o", binary, "."], { cwd: GO_DIR, stdio: ["ignore", "inherit", "inherit"] });
   return binary;
