@@ -204,10 +204,13 @@ describe.each<Transport>(["node", "fetch"])(`transport %s on client-node ${line}
     );
 
     const resetter = await startResetter();
-    observed["reset mid-response"] = errorShape(
-      await withClients(transport, adminKubeConfigOverHttp(connection, resetter.url), (c) => rejection(read(c))),
-    );
-    await resetter.close();
+    try {
+      observed["reset mid-response"] = errorShape(
+        await withClients(transport, adminKubeConfigOverHttp(connection, resetter.url), (c) => rejection(read(c))),
+      );
+    } finally {
+      await resetter.close();
+    }
 
     const wrongCa = { ...connection, caPem: createCertificateAuthority("not the apiserver's CA").certPem };
     observed["wrong CA"] = errorShape(
