@@ -1,4 +1,4 @@
-import { AppsV1Api, HttpMethod, KubeConfig, PatchStrategy, RequestContext } from "@kubernetes/client-node";
+import { AppsV1Api, HttpMethod, IsomorphicFetchHttpLibrary, KubeConfig, PatchStrategy, RequestContext } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
 import { callOptions } from "./call-options.js";
@@ -26,6 +26,16 @@ describe("createClients", () => {
     expect(agents[1]).toBe(agents[0]);
     expect(clients.makeApiClient(AppsV1Api)).toBeInstanceOf(AppsV1Api);
     clients.close();
+  });
+
+  it('keeps client-node\'s own HTTP library unless told transport: "node"', () => {
+    const byDefault = createClients(kubeConfig());
+    const fetch = createClients(kubeConfig(), { transport: "fetch" });
+    const node = createClients(kubeConfig(), { transport: "node" });
+    expect(byDefault.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+    expect(fetch.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+    expect(node.configuration.httpApi).not.toBeInstanceOf(IsomorphicFetchHttpLibrary);
+    expect(Object.keys(node.configuration.httpApi)).toEqual(["send"]);
   });
 
   it("refuses a KubeConfig without a current cluster", () => {

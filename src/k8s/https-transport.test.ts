@@ -342,8 +342,9 @@ describe("createHttpsTransport under client-node's generated API", () => {
   });
 
   it.each([
-    [{}, undefined],
+    [{}, NODE_FETCH_UA],
     [{ transport: "fetch" as const }, NODE_FETCH_UA],
+    [{ transport: "node" as const }, undefined],
   ])("createClients(kc, %o) sends with User-Agent %s", async (options, userAgent) => {
     const clients = createClients(kubeConfigFor(plain.url, { skipTLSVerify: true }), options);
     plain.handler = (_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(pod));

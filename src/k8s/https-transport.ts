@@ -36,6 +36,7 @@ interface Settle {
  * untyped string body), decodes `gzip`, `deflate` and `br` responses, and hands client-node a
  * `ResponseContext` with lower-cased header names (repeated ones joined by `", "`) and the body, so
  * client-node's generated code deserializes and builds `ApiException`s exactly as before.
+ * {@link createClients} uses it only when told `transport: "node"`.
  *
  * Where it differs from node-fetch:
  * - Redirects are not followed: a 3xx reaches client-node, which rejects with an `ApiException`
@@ -45,7 +46,9 @@ interface Settle {
  *   `request to <url> failed, reason: ...`).
  * - An abort rejects with an `Error` named `AbortError` (`code` `ABORT_ERR`, the signal's reason as
  *   `cause`), as `fetch` does; node-fetch's said `The user aborted a request.`
- * - No `User-Agent` is sent unless one is set (node-fetch sent `node-fetch/1.0 (...)`).
+ * - No `User-Agent` is sent unless one is set (node-fetch sent `node-fetch/1.0 (...)`), so the API
+ *   server names the field manager of a write without `fieldManager` `unknown` (not `node-fetch`)
+ *   in `managedFields`, and audit logs show no user agent.
  * - The body is read before the call settles, so a response that cannot be decompressed rejects
  *   the call with zlib's error (node-fetch rejected the later `text()` with a `FetchError`).
  * - A request without an agent goes through Node's global agent (keep-alive since Node 19) where

@@ -18,6 +18,8 @@ export interface RecordedRequest {
   /** Path and query, e.g. `/api/v1/namespaces/ns/pods/p`. */
   path: string;
   contentType: string | undefined;
+  /** Every request header, as Node parsed them (names lower-cased). */
+  headers: http.IncomingHttpHeaders;
   body: string;
   status?: number;
   /** `performance.now()` when the whole request had arrived. */
@@ -58,6 +60,7 @@ export async function startRecordingProxy(connection: ControlPlaneConnection): P
         method: req.method ?? "",
         path: req.url ?? "",
         contentType: req.headers["content-type"],
+        headers: req.headers,
         body: body.toString("utf8"),
         receivedAt: performance.now(),
       };
@@ -90,11 +93,7 @@ export async function startRecordingProxy(connection: ControlPlaneConnection): P
       return requests;
     },
     connections: () => connections,
-    kubeConfig: () => {
-      const kc = new KubeConfig();
-      kc.loadFromClusterAndUser({ name: "proxy", server: url, skipTLSVerify: true }, { name: "admin", token: connection.adminToken });
-      return kc;
-    },
+    kubeConfig: () => adminKubeConfigOverHttp(connection, url),
     reset: () => {
       requests = [];
       connections = 0;
@@ -150,6 +149,13 @@ export function adminKubeConfigAt(connection: ControlPlaneConnection, server: st
     { name: "direct", server, caData: Buffer.from(connection.caPem).toString("base64"), skipTLSVerify: false, ...extra },
     { name: "admin", token: connection.adminToken },
   );
+  return kc;
+}
+
+/** An admin `KubeConfig` for a plain-HTTP `server` (a proxy or a fake apiserver on loopback), with the admin's token. */
+export function adminKubeConfigOverHttp(connection: ControlPlaneConnection, server: string): KubeConfig {
+  const kc = new KubeConfig();
+  kc.loadFromClusterAndUser({ name: "http", server, skipTLSVerify: true }, { name: "admin", token: connection.adminToken });
   return kc;
 }
 

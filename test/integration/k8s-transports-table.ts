@@ -1,0 +1,218 @@
+/**
+ * What the transports of `createClients` were seen to do, one table per case of
+ * k8s-transports.test.ts, one row per client-node line and transport ("node": the hand-written
+ * `node:https` library; "fetch": client-node's own). Rows that differ are the differences a user
+ * can see; docs/guides/writing-a-controller.md lists them.
+ *
+ * @module
+ */
+
+/** `createClients`' `transport` option. */
+export type Transport = "node" | "fetch";
+/** The client-node major line the suite runs on. */
+export type Line = "1.x" | "2.x";
+/** One row per client-node line and transport. */
+export type Table<T> = Record<`${Line} ${Transport}`, T>;
+
+/** How many calls the connection-reuse case makes, sequentially and concurrently. */
+export const N = 20;
+
+/** What a caller can read off a rejection: class, name, code, message (ports and namespace masked), cause. */
+export interface ErrorShape {
+  class: string;
+  name: string;
+  code: unknown;
+  message: string;
+  cause?: string;
+}
+
+// What every row shares is named once; each row spells out what differs.
+const REQUESTS = [
+  "POST application/json 667 -",
+  "GET - - -",
+  "PATCH application/json-patch+json 58 -",
+  "PATCH application/merge-patch+json 33 -",
+  "PATCH application/strategic-merge-patch+json 33 -",
+  "PATCH application/apply-patch+yaml 87 -",
+  "PATCH application/merge-patch+json 65 -",
+  "DELETE application/json - -",
+];
+const ACCEPT = ["application/json, */*;q=0.8"];
+const KEEP_ALIVE = ["keep-alive"];
+
+/** Headers the server saw (distinct values over all requests), each request, and the managers the server named after the User-Agent. */
+export const HEADERS: Table<Record<string, string[]>> = {
+  "1.x node": {
+    "user-agent": ["undefined"],
+    accept: ACCEPT,
+    "accept-encoding": ["gzip,deflate"],
+    connection: KEEP_ALIVE,
+    requests: REQUESTS,
+    managedFields: ["transports Apply", "unknown Update"],
+  },
+  "1.x fetch": {
+    "user-agent": ["node-fetch/1.0 (+https://github.com/bitinn/node-fetch)"],
+    accept: ACCEPT,
+    "accept-encoding": ["gzip,deflate"],
+    connection: KEEP_ALIVE,
+    requests: REQUESTS,
+    managedFields: ["node-fetch Update", "transports Apply"],
+  },
+  // client-node 2.x has no agents, so "node" falls back to its own undici transport.
+  "2.x node": {
+    "user-agent": ["undici"],
+    accept: ACCEPT,
+    "accept-encoding": ["gzip, deflate"],
+    connection: KEEP_ALIVE,
+    requests: REQUESTS,
+    managedFields: ["transports Apply", "undici Update"],
+  },
+  "2.x fetch": {
+    "user-agent": ["undici"],
+    accept: ACCEPT,
+    "accept-encoding": ["gzip, deflate"],
+    connection: KEEP_ALIVE,
+    requests: REQUESTS,
+    managedFields: ["transports Apply", "undici Update"],
+  },
+};
+
+const apiException = (code: number): ErrorShape => ({ class: "ApiException", name: "Error", code, message: `HTTP-Code: ${String(code)}` });
+const notFollowed = (status: number) => ({ read: apiException(status), patched: apiException(status), redirects: 2, followed: [] });
+const followed = (status: number) => ({
+  read: "target",
+  patched: `fetch-${String(status)}`,
+  redirects: 2,
+  followed: ["GET 200 with the token", "PATCH 200 with the token"],
+});
+const followedWithoutToken = {
+  read: apiException(403),
+  patched: apiException(403),
+  redirects: 2,
+  followed: ["GET 403 without the token", "PATCH 403 without the token"],
+};
+
+/** A read and a patch sent to a server that redirects (302, 307) to the apiserver, on another port. */
+export const REDIRECTS: Table<Record<string, unknown>> = {
+  "1.x node": { 302: notFollowed(302), 307: notFollowed(307) },
+  "1.x fetch": { 302: followed(302), 307: followed(307) },
+  "2.x node": { 302: followedWithoutToken, 307: followedWithoutToken },
+  "2.x fetch": { 302: followedWithoutToken, 307: followedWithoutToken },
+};
+
+export interface StatusErrorShape extends ErrorShape {
+  body: string;
+  headers: string[];
+}
+
+const RESPONSE_HEADERS = [
+  "audit-id",
+  "cache-control",
+  "content-length",
+  "content-type",
+  "date",
+  "x-kubernetes-pf-flowschema-uid",
+  "x-kubernetes-pf-prioritylevel-uid",
+];
+const statusError = (code: number, body: string): StatusErrorShape => ({ ...apiException(code), body, headers: RESPONSE_HEADERS });
+const SAME_STATUS_ERRORS = {
+  404: statusError(404, "string of 180, reason NotFound"),
+  409: statusError(409, "string of 190, reason AlreadyExists"),
+  422: statusError(422, "string of 1893, reason Invalid"),
+};
+
+/** The same on every row: client-node builds these ApiExceptions from whatever response the transport hands it. */
+export const STATUS_ERRORS: Table<Record<string, StatusErrorShape>> = {
+  "1.x node": SAME_STATUS_ERRORS,
+  "1.x fetch": SAME_STATUS_ERRORS,
+  "2.x node": SAME_STATUS_ERRORS,
+  "2.x fetch": SAME_STATUS_ERRORS,
+};
+
+// The helpers (patchAnnotations here) reject an aborted call with the signal's reason, whatever the transport.
+const timeoutReason: ErrorShape = {
+  class: "DOMException",
+  name: "TimeoutError",
+  code: 23,
+  message: "The operation was aborted due to timeout",
+};
+const abortReason: ErrorShape = { class: "DOMException", name: "AbortError", code: 20, message: "This operation was aborted" };
+const HELPER_ABORTS = {
+  "timeout (AbortSignal.timeout)": timeoutReason,
+  "abort in flight": abortReason,
+  "abort before the call": abortReason,
+};
+const URL_PREFIX = "http://127.0.0.1:PORT/api/v1/namespaces/NS/pods/target";
+const undiciError = (message: string, cause: string): ErrorShape => ({
+  class: "TypeError",
+  name: "TypeError",
+  code: undefined,
+  message,
+  cause,
+});
+const SAME_ON_2X: Record<string, ErrorShape> = {
+  refused: undiciError("fetch failed", "Error ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:PORT"),
+  "reset mid-response": undiciError("terminated", "Error ECONNRESET: read ECONNRESET"),
+  "wrong CA": undiciError("fetch failed", "Error SELF_SIGNED_CERT_IN_CHAIN: self-signed certificate in certificate chain"),
+  ...HELPER_ABORTS,
+  "abort in flight, client-node's own call": abortReason,
+};
+
+/** Refused, reset mid-response, a wrong CA, a timeout and aborts, as the caller's `catch` sees them. */
+export const NETWORK_ERRORS: Table<Record<string, ErrorShape>> = {
+  "1.x node": {
+    refused: { class: "Error", name: "Error", code: "ECONNREFUSED", message: "connect ECONNREFUSED 127.0.0.1:PORT" },
+    "reset mid-response": { class: "Error", name: "Error", code: "ECONNRESET", message: "read ECONNRESET" },
+    "wrong CA": {
+      class: "Error",
+      name: "Error",
+      code: "SELF_SIGNED_CERT_IN_CHAIN",
+      message: "self-signed certificate in certificate chain",
+    },
+    ...HELPER_ABORTS,
+    "abort in flight, client-node's own call": {
+      class: "AbortError",
+      name: "AbortError",
+      code: "ABORT_ERR",
+      message: "The operation was aborted",
+      cause: "DOMException 20: This operation was aborted",
+    },
+  },
+  "1.x fetch": {
+    refused: {
+      class: "FetchError",
+      name: "FetchError",
+      code: "ECONNREFUSED",
+      message: `request to ${URL_PREFIX} failed, reason: connect ECONNREFUSED 127.0.0.1:PORT`,
+    },
+    "reset mid-response": {
+      class: "FetchError",
+      name: "FetchError",
+      code: "ECONNRESET",
+      message: `Invalid response body while trying to fetch ${URL_PREFIX}: read ECONNRESET`,
+    },
+    "wrong CA": {
+      class: "FetchError",
+      name: "FetchError",
+      code: "SELF_SIGNED_CERT_IN_CHAIN",
+      message: `request to ${URL_PREFIX.replace("http:", "https:")} failed, reason: self-signed certificate in certificate chain`,
+    },
+    ...HELPER_ABORTS,
+    "abort in flight, client-node's own call": {
+      class: "AbortError",
+      name: "AbortError",
+      code: undefined,
+      message: "The user aborted a request.",
+    },
+  },
+  "2.x node": SAME_ON_2X,
+  "2.x fetch": SAME_ON_2X,
+};
+
+/** TCP connections for N sequential reads on fresh clients, then N concurrent ones on other fresh clients. */
+export const CONNECTIONS: Table<{ sequential: number; concurrent: number }> = {
+  "1.x node": { sequential: 1, concurrent: N },
+  "1.x fetch": { sequential: 1, concurrent: N },
+  "2.x node": { sequential: N, concurrent: N },
+  "2.x fetch": { sequential: N, concurrent: N },
+};
