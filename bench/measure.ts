@@ -16,3 +16,13 @@ export function row(name: string, ns: number, peerNs?: number): void {
   const ratio = peerNs === undefined ? "" : ` ${(ns / peerNs).toFixed(2)}x`;
   console.log(`${name.padEnd(58)} ${ns.toFixed(0).padStart(8)} ns${ratio}`);
 }
+
+/** How many calls of `fn` take about `budgetMs` (at least one), from timing growing batches. */
+export function callsFor(fn: () => unknown, budgetMs: number): number {
+  for (let batch = 1; ; batch *= 4) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) fn();
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    if (ms >= 10) return Math.max(1, Math.round((batch * budgetMs) / ms));
+  }
+}
