@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { median } from "./measure-async.js";
 
@@ -29,4 +30,10 @@ export function spread(values: readonly number[], digits = 2): string {
 /** Nanoseconds for people: `850 ns`, `12.3 µs`. */
 export function formatNs(ns: number): string {
   return ns >= 10_000 ? `${(ns / 1000).toFixed(1)} µs` : `${ns.toFixed(0)} ns`;
+}
+
+/** The installed `@kubernetes/client-node` version. */
+export function clientNodeVersion(): string {
+  const manifest = new URL("../node_modules/@kubernetes/client-node/package.json", import.meta.url);
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
