@@ -1,4 +1,5 @@
-import { callsFor, nsPerCall } from "./measure.js";
+import { median } from "./measure-async.js";
+import { callsFor, timeCalls } from "./measure.js";
 
 /** One timed function of a group. */
 export interface SyncRow {
@@ -26,9 +27,10 @@ export interface SyncRounds {
 }
 
 /**
- * Times every row of every group once per round, group by group, the rows of a group back to back
- * in an order that rotates by round, so drift on a shared machine hits a row and its peer alike.
- * Returns the figures by group and row, in the order given.
+ * Times every row of every group in every round, group by group. Within a group the rows take turns
+ * window by window, in an order that rotates by round and window, so drift on a shared machine hits
+ * a row and its peer alike; a row's figure for the round is the median of its windows. The
+ * calibration of each row's batch size is its warm-up. Returns the figures by group and row.
  */
 export function alternateSync(groups: readonly SyncGroup[], { rounds, budgetMs, windows }: SyncRounds): RowFigures[][] {
   const calls = groups.map((g) => g.rows.map((r) => callsFor(r.run, budgetMs / windows)));
@@ -36,13 +38,19 @@ export function alternateSync(groups: readonly SyncGroup[], { rounds, budgetMs, 
   for (let round = 0; round < rounds; round++) {
     groups.forEach((group, g) => {
       const count = group.rows.length;
-      for (let k = 0; k < count; k++) {
-        const r = (round + g + k) % count;
-        const row = group.rows[r];
-        if (row) figures[g]?.[r]?.ns.push(nsPerCall(row.run, calls[g]?.[r] ?? 1, windows));
+      const samples = group.rows.map((): number[] => []);
+      for (let w = 0; w < windows; w++) {
+        for (let k = 0; k < count; k++) {
+          const r = (round + w + g + k) % count;
+          const row = group.rows[r];
+          if (row) samples[r]?.push(timeCalls(row.run, calls[g]?.[r] ?? 1));
+        }
       }
-      const peer = figures[g]?.[0]?.ns[round] ?? Number.NaN;
-      for (const row of figures[g] ?? []) row.ratio.push((row.ns[round] ?? Number.NaN) / peer);
+      const peer = median(samples[0] ?? []);
+      samples.forEach((s, r) => {
+        figures[g]?.[r]?.ns.push(median(s));
+        figures[g]?.[r]?.ratio.push(median(s) / peer);
+      });
     });
     process.stderr.write(`round ${round + 1}/${rounds} done\n`);
   }

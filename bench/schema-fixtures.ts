@@ -13,8 +13,9 @@ export interface SchemaFixture {
   readonly ajvBlindTo?: string;
 }
 
-/** A field no schema declares: dropped by pruning, on zod's side and ajv's alike. */
-const UNKNOWN = { legacyField: "dropped by pruning" };
+/** The name of a field no schema declares, set in the agent and some toolboxes: dropped by pruning, on zod's side and ajv's alike. */
+export const UNKNOWN_FIELD = "legacyField";
+const UNKNOWN = { [UNKNOWN_FIELD]: "dropped by pruning" };
 
 const toolbox = (i: number) =>
   i % 3 === 2

@@ -17,7 +17,7 @@ import { alternateSync, type SyncGroup } from "./alternate-sync.js";
 import { writeBenchmarkSection } from "./benchmarks-md.js";
 import { median } from "./measure-async.js";
 import { formatNs, loadLine, runLine, spread } from "./run-info.js";
-import { schemaFixtures } from "./schema-fixtures.js";
+import { schemaFixtures, UNKNOWN_FIELD } from "./schema-fixtures.js";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "7" }, ms: { type: "string", default: "200" } } });
 const ROUNDS = Number(values.rounds);
@@ -37,6 +37,7 @@ for (const fixture of schemaFixtures) {
   if (zod.success && ajv.success && !isDeepStrictEqual(zod.data, ajv.data)) {
     throw new Error(`${fixture.name}: zod and ajv return different copies; they do not do the same work`);
   }
+  if (zod.success && JSON.stringify(zod.data).includes(UNKNOWN_FIELD)) throw new Error(`${fixture.name}: the unknown field was not pruned`);
 }
 
 const PEER = "ajv: clone + defaults + prune + validate [peer]";
