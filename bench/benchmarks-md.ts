@@ -7,7 +7,7 @@ const TITLE = "# Benchmarks";
  * Writes one bench script's section of BENCHMARKS.md (`file`), headed `## heading`, between
  * `<!-- begin NAME -->` and `<!-- end NAME -->`: replaces the section where it stands, or appends it.
  * The file keeps its one title line; a title at the head of `markdown` is dropped, so a script may
- * hand over a whole page.
+ * hand over a whole page. Sections by script: `hot-path` (compare.ts), `schemas`, `k8s`, `snapshot`.
  */
 export function writeBenchmarkSection(name: string, heading: string, markdown: string, file: URL = FILE): void {
   const body = markdown.replace(/^# [^\n]*\n+/, "").trim();
