@@ -76,9 +76,8 @@ invalid for the others).
 zod also does what ajv cannot: the CRD's CEL rule (\`hibernatePolicy=release requires agent.replicas=0 and no
 toolboxes\`, gated as the apiserver gates it), the apiserver's checks of \`metadata.name\` and \`namespace\`, and
 the uniqueness of list-map keys. † ajv cannot check the CEL rule and accepts this set, which zod rejects: that
-fixture's ratios compare unequal work. The
-validate-only row is information: it does less than zod's parse (no clone, no defaults, no pruning, no CEL).
-\`validateCocoonSetUpdate\` is not timed: a few property reads, with no peer.`;
+fixture's ratios compare unequal work. The validate-only row is information: it does less than zod's parse (no
+clone, no defaults, no pruning, no CEL). \`validateCocoonSetUpdate\` is not timed: a few property reads, no peer.`;
 
 console.log(`${header.join("\n")}\n\n${table.join("\n")}\n\n${notes}`);
 writeBenchmarkSection(
