@@ -22,6 +22,7 @@ export function gainSplit(figures: readonly RunFigures[], rows: GainRows): strin
   };
   const [stock, peer, fetch, node] = [p50(rows.stock), p50(rows.peer), p50(rows.fetch), p50(rows.node)];
   if (stock === undefined || peer === undefined || fetch === undefined || node === undefined) return undefined;
+  // `+ 0` turns a rounded -0 into 0.
   const share = (from: number, to: number): string => `${(Math.round(((from - to) / (stock - node)) * 100) + 0).toFixed(0)}%`;
   return (
     `Of the p50 gain from stock client-node to createClients "node" (${(stock - node).toFixed(3)} ms): ` +
