@@ -7,8 +7,8 @@
  * back to back in a rotating order; a row's ratio is taken to its peer in the same round.
  * Prints the figures and writes the `schemas` section of BENCHMARKS.md.
  *
- *   npm run bench:schemas                      # 7 rounds of about 200 ms per row
- *   npm run bench:schemas -- --rounds 3 --ms 100
+ *   npm run bench:schemas                      # 7 rounds of about 200 ms per row, after 2 untimed
+ *   npm run bench:schemas -- --rounds 3 --warmup 1 --ms 100
  */
 import { isDeepStrictEqual, parseArgs } from "node:util";
 import { CocoonSetSchema } from "../src/apis/v1/index.js";
@@ -19,8 +19,11 @@ import { median } from "./measure-async.js";
 import { formatNs, loadLine, runLine, spread } from "./run-info.js";
 import { schemaFixtures, UNKNOWN_FIELD } from "./schema-fixtures.js";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "7" }, ms: { type: "string", default: "200" } } });
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "7" }, warmup: { type: "string", default: "2" }, ms: { type: "string", default: "200" } },
+});
 const ROUNDS = Number(values.rounds);
+const WARMUP_ROUNDS = Number(values.warmup);
 const BUDGET_MS = Number(values.ms);
 const WINDOWS = 3;
 
@@ -49,11 +52,11 @@ const groups: SyncGroup[] = schemaFixtures.map((fixture) => ({
     { name: "ajv: validate only (does less: no clone, defaults, pruning)", run: () => ajvValidate(fixture.value) },
   ],
 }));
-const figures = alternateSync(groups, { rounds: ROUNDS, budgetMs: BUDGET_MS, windows: WINDOWS });
+const figures = alternateSync(groups, { rounds: ROUNDS, warmupRounds: WARMUP_ROUNDS, budgetMs: BUDGET_MS, windows: WINDOWS });
 
 const header = [
   runLine(),
-  `${ROUNDS} alternated rounds of about ${BUDGET_MS} ms per row (median of ${WINDOWS} windows); a ratio is the per-round ns of a row over its peer's, median [min–max]. ${loadLine()}`,
+  `${ROUNDS} alternated rounds of about ${BUDGET_MS} ms per row (median of ${WINDOWS} windows), after ${WARMUP_ROUNDS} untimed ones; a ratio is the per-round ns of a row over its peer's, median [min–max]. ${loadLine()}`,
 ];
 const table = [
   "| fixture | variant | ns per call, median [min–max] | / peer |",
@@ -87,7 +90,7 @@ writeBenchmarkSection(
 \`bench/schema-fixtures.ts\`. Reproduce with:
 
 \`\`\`sh
-npm run bench:schemas -- --rounds ${ROUNDS} --ms ${BUDGET_MS}
+npm run bench:schemas -- --rounds ${ROUNDS} --warmup ${WARMUP_ROUNDS} --ms ${BUDGET_MS}
 \`\`\`
 
 ${header.join("\n")}
