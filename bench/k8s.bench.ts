@@ -21,7 +21,6 @@
  * Profile: node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/k8s.bench.ts --only helper --runs 1 --n 3000
  */
 import { parseArgs } from "node:util";
-import type { RunFigures } from "./report-table.js";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { createClients } from "../src/k8s/index.js";
 import { KUBERNETES_VERSION, startControlPlane } from "../src/testing/index.js";
@@ -31,6 +30,7 @@ import { gainSplit } from "./k8s-gain.js";
 import { k8sVariants, TARGET } from "./k8s-variants.js";
 import { median } from "./measure-async.js";
 import { rawPatcher } from "./raw-patch.js";
+import type { RunFigures } from "./report-table.js";
 import { runRounds } from "./run-rounds.js";
 import { clientNodeVersion, loadLine, runLine, spread } from "./run-info.js";
 
@@ -51,7 +51,11 @@ const plane = await startControlPlane({ installCRDs: false });
 const clients = {
   node: createClients(plane.kubeConfig, { transport: "node" }),
   fetch: createClients(plane.kubeConfig, { transport: "fetch" }),
-  careful: await carefulClient(plane.kubeConfig),
+  // Stops the control plane when the peer cannot be built, as the finally below does for the rest.
+  careful: await carefulClient(plane.kubeConfig).catch(async (error: unknown) => {
+    await plane.stop();
+    throw error;
+  }),
 };
 const raw = rawPatcher(plane.connection);
 let failed = false;
@@ -114,7 +118,7 @@ npm run bench:k8s -- --runs ${RUNS} --n ${N} --warmup ${WARMUP}${only}
 ${runLine(versions)}
 ${rounds}; the ratio is a run's p50 over the first row's, median [min–max] over the runs. ${loadLine()}
 
-| variant | p50 / ${figures[0]?.name ?? "first"} | p50 ms |
+| variant | p50 / ${figures[0]?.name ?? "first"} | p50 ms (median over the runs) |
 |---|---|---|
 ${figures.map((f) => `| ${f.name} | ${spread(f.ratios)} | ${median(f.p50Ms).toFixed(3)} |`).join("\n")}
 ${split === undefined ? "" : `\n${split}\n`}
