@@ -11,9 +11,9 @@
  *   npm run bench -- --rounds 3 --ms 100
  */
 import { isDeepStrictEqual, parseArgs } from "node:util";
-import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { writeBenchmarkSection } from "./benchmarks-md.js";
 import { buildGoBench, goCase, goReconcileMemory, goResults, goVersion } from "./go-bench.js";
 import { FIXTURE_PATH, type HotPathCase, hotPathCases, hotPathResults, loadFixture } from "./hot-path-cases.js";
 import { median } from "./measure-async.js";
@@ -143,5 +143,4 @@ Go's \`fromAgentSpec\` reads a storage quantity that was decoded once with the o
 \`String()\` returns cached text, as in the operator; the TS twin takes the quantity as text and
 canonicalises it on every call. Ratios above 1 mean TS is slower.
 `;
-writeFileSync(new URL("../BENCHMARKS.md", import.meta.url), page);
-console.log("\nwrote BENCHMARKS.md");
+writeBenchmarkSection("hot-path", "Hot path: TypeScript against Go", page);

@@ -2,6 +2,7 @@ import { CoreV1Api, PatchStrategy, ServerConfiguration, createConfiguration, set
 import type { CocoonClients } from "../src/k8s/index.js";
 import { patchAnnotations } from "../src/k8s/index.js";
 import type { ControlPlane } from "../src/testing/index.js";
+import type { CarefulClient } from "./careful-client.js";
 import { fetchPatcher } from "./fetch-patch.js";
 import type { Variant } from "./measure-async.js";
 import type { RawPatcher } from "./raw-patch.js";
@@ -11,12 +12,19 @@ export const TARGET = { namespace: "bench", name: "target" } as const;
 const KEY = "bench.cocoonstack.io/v";
 const PATH = `/api/v1/namespaces/${TARGET.namespace}/pods/${TARGET.name}`;
 
+/** The clients the variants send with: `createClients` on each transport, named explicitly. */
+export interface BenchClients {
+  readonly node: CocoonClients;
+  readonly fetch: CocoonClients;
+  readonly careful: CarefulClient;
+}
+
 /**
  * The variants of the k8s bench, by `--only` name, floor first. Request `i` sets the annotation to
  * `v${i % 2}`: as `i` runs across all variants, every request is a real change. Each checks that the
  * server's copy holds its value.
  */
-export function k8sVariants(plane: ControlPlane, clients: CocoonClients, raw: RawPatcher): Record<string, Variant> {
+export function k8sVariants(plane: ControlPlane, clients: BenchClients, raw: RawPatcher): Record<string, Variant> {
   const fetchLayer = fetchPatcher(plane.connection, raw.agent);
   const stock = plane.kubeConfig.makeApiClient(CoreV1Api);
   const bare = new CoreV1Api(
@@ -52,15 +60,23 @@ export function k8sVariants(plane: ControlPlane, clients: CocoonClients, raw: Ra
       run: async (i) => check(i, await bare.patchNamespacedPod(params(i), merge)),
     },
     helper: {
-      name: "patchAnnotations(createClients(kc), ...)",
-      run: async (i) => check(i, await patchAnnotations(clients, { metadata: { ...TARGET } }, { [KEY]: value(i) })),
+      name: 'patchAnnotations on createClients "node"',
+      run: async (i) => check(i, await patchAnnotations(clients.node, { metadata: { ...TARGET } }, { [KEY]: value(i) })),
     },
     direct: {
-      name: "createClients(kc).core.patchNamespacedPod (merge)",
-      run: async (i) => check(i, await clients.core.patchNamespacedPod(params(i), merge)),
+      name: 'createClients "node": core.patchNamespacedPod',
+      run: async (i) => check(i, await clients.node.core.patchNamespacedPod(params(i), merge)),
+    },
+    "direct-fetch": {
+      name: 'createClients "fetch": core.patchNamespacedPod',
+      run: async (i) => check(i, await clients.fetch.core.patchNamespacedPod(params(i), merge)),
+    },
+    careful: {
+      name: "client-node, KubeConfig, 1 keep-alive agent [peer]",
+      run: async (i) => check(i, await clients.careful.core.patchNamespacedPod(params(i), merge)),
     },
     stock: {
-      name: "kc.makeApiClient(CoreV1Api).patchNamespacedPod",
+      name: "stock kc.makeApiClient(CoreV1Api)",
       run: async (i) => check(i, await stock.patchNamespacedPod(params(i), merge)),
     },
   };

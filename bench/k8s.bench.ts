@@ -4,13 +4,17 @@
  * N sequential merge patches of one pod annotation (alternating values, so each is a real change) per
  * variant, interleaved in rounds (one call of each variant per round, in a shuffled order) so machine
  * load hits all alike, after a warm-up, repeated `--runs` times. Variants (see `k8s-variants.ts`):
- * floor (raw keep-alive `node:https`, same CA and token), `patchAnnotations` via `createClients`,
- * the same client-node API called directly, stock `kc.makeApiClient(CoreV1Api)`, and, to split
- * client-node's own cost from ours, two rows on the floor's agent and token: client-node's HTTP layer
- * alone (`IsomorphicFetchHttpLibrary`, i.e. node-fetch) and its typed `CoreV1Api` with a constant
- * authentication (no `KubeConfig`, no agent sharing): the least any client-node typed call costs.
+ * floor (raw keep-alive `node:https`, same CA and token); `patchAnnotations` and the same client-node
+ * API via `createClients`, with `transport: "node"` and `"fetch"` named explicitly (so the rows keep
+ * their meaning whatever the default); the honest peer, stock client-node with `KubeConfig`
+ * authentication and one shared keep-alive agent on its own transport, as a careful user writes it
+ * (`careful-client.ts`); stock `kc.makeApiClient(CoreV1Api)`; and, to split client-node's own cost
+ * from ours, two rows on the floor's agent and token: client-node's HTTP layer alone
+ * (`IsomorphicFetchHttpLibrary`, i.e. node-fetch) and its typed `CoreV1Api` with a constant
+ * authentication (no `KubeConfig`): the least any client-node typed call costs.
  * Ratios are to the first variant listed (the floor unless `--only` says otherwise); `cpu us` is this
  * process's CPU time per call (user + system), which the server's share of the machine does not blur.
+ * Prints each run and the spread over the runs, and writes the `k8s` section of BENCHMARKS.md.
  *
  * Run: npm run bench:k8s [-- --runs 5 --n 400 --warmup 30 --only floor,helper --max-ratio 1.1]
  * (`--max-ratio`: exit 1 when the helper's median p50 ratio over the runs exceeds it.)
@@ -19,10 +23,16 @@
 import { parseArgs } from "node:util";
 import { CoreV1Api } from "@kubernetes/client-node";
 import { createClients } from "../src/k8s/index.js";
-import { startControlPlane } from "../src/testing/index.js";
+import { KUBERNETES_VERSION, startControlPlane } from "../src/testing/index.js";
+import { writeBenchmarkSection } from "./benchmarks-md.js";
+import { carefulClient } from "./careful-client.js";
+import { gainSplit } from "./k8s-gain.js";
 import { k8sVariants, TARGET } from "./k8s-variants.js";
+import { median } from "./measure-async.js";
 import { rawPatcher } from "./raw-patch.js";
+import type { RunFigures } from "./report-table.js";
 import { runRounds } from "./run-rounds.js";
+import { clientNodeVersion, loadLine, runLine, spread } from "./run-info.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,7 +48,15 @@ const N = Number(args.n);
 const WARMUP = Number(args.warmup);
 
 const plane = await startControlPlane({ installCRDs: false });
-const clients = createClients(plane.kubeConfig);
+const clients = {
+  node: createClients(plane.kubeConfig, { transport: "node" }),
+  fetch: createClients(plane.kubeConfig, { transport: "fetch" }),
+  // Stops the control plane when the peer cannot be built, as the finally below does for the rest.
+  careful: await carefulClient(plane.kubeConfig).catch(async (error: unknown) => {
+    await plane.stop();
+    throw error;
+  }),
+};
 const raw = rawPatcher(plane.connection);
 let failed = false;
 try {
@@ -53,16 +71,32 @@ try {
   const keys = args.only?.split(",") ?? Object.keys(all);
   const variants = keys.map((k) => all[k] ?? fail(`unknown variant ${k}; known: ${Object.keys(all).join(", ")}`));
 
-  console.log(`node ${process.version}; kube-apiserver on ${plane.server} (started in ${plane.startupMs} ms)`);
-  console.log(`${RUNS} runs x ${N} rounds of ${variants.length} interleaved sequential merge patches, ${WARMUP} warm-up rounds each`);
-  const spread = await runRounds(variants, { runs: RUNS, n: N, warmup: WARMUP });
+  const versions = `kube-apiserver ${KUBERNETES_VERSION}; client-node ${clientNodeVersion()}`;
+  const rounds = `${RUNS} runs x ${N} rounds of ${variants.length} interleaved sequential merge patches, ${WARMUP} warm-up rounds each`;
+  console.log(`${runLine(versions)}\nkube-apiserver on ${plane.server} (started in ${plane.startupMs} ms)\n${rounds}`);
+  const spreadOverRuns = await runRounds(variants, { runs: RUNS, n: N, warmup: WARMUP });
+  const nameOf = (key: string): string => all[key]?.name ?? key;
+  const split = gainSplit(spreadOverRuns.figures(), {
+    stock: nameOf("stock"),
+    peer: nameOf("careful"),
+    fetch: nameOf("direct-fetch"),
+    node: nameOf("direct"),
+  });
+  if (split !== undefined) console.log(`\n${split}`);
+  writeBenchmarkSection(
+    "k8s",
+    "Kubernetes client: patches against a raw keep-alive floor",
+    k8sSection(spreadOverRuns.figures(), versions, rounds, split),
+  );
   if (args["max-ratio"] !== undefined && all["helper"] !== undefined && variants.includes(all["helper"])) {
-    const ratio = spread.median(all["helper"].name);
+    const ratio = spreadOverRuns.median(all["helper"].name);
     failed = ratio > Number(args["max-ratio"]);
     console.log(`\nhelper: ${ratio.toFixed(3)}x, limit ${args["max-ratio"]}x: ${failed ? "FAIL" : "ok"}`);
   }
 } finally {
-  clients.close();
+  clients.node.close();
+  clients.fetch.close();
+  clients.careful.close();
   raw.close();
   await plane.stop();
 }
@@ -70,4 +104,27 @@ process.exitCode = failed ? 1 : 0;
 
 function fail(message: string): never {
   throw new Error(message);
+}
+
+function k8sSection(figures: readonly RunFigures[], versions: string, rounds: string, split: string | undefined): string {
+  const only = args.only === undefined ? "" : ` --only ${args.only}`;
+  return `Merge patches of one pod annotation on a local kube-apiserver, each variant checked to leave its value
+in the server's copy. Reproduce with:
+
+\`\`\`sh
+npm run bench:k8s -- --runs ${RUNS} --n ${N} --warmup ${WARMUP}${only}
+\`\`\`
+
+${runLine(versions)}
+${rounds}; the ratio is a run's p50 over the first row's, median [min–max] over the runs. ${loadLine()}
+
+| variant | p50 / ${figures[0]?.name ?? "first"} | p50 ms (median over the runs) |
+|---|---|---|
+${figures.map((f) => `| ${f.name} | ${spread(f.ratios)} | ${median(f.p50Ms).toFixed(3)} |`).join("\n")}
+${split === undefined ? "" : `\n${split}\n`}
+The [peer] row is stock client-node on its own transport (node-fetch), each request authenticated by the
+\`KubeConfig\` and sent on one keep-alive agent built once with its TLS settings (\`bench/careful-client.ts\`):
+what a user who knows client-node 1.x opens a connection per request writes without this library.
+\`createClients\` also rebuilds that agent when the kubeconfig's TLS or proxy settings change.
+`;
 }

@@ -17,18 +17,31 @@ export function printRun(samples: readonly Samples[]): void {
   }
 }
 
+/** One variant's figures over the runs so far: its p50 (ms) and its p50 ratio to the first variant's, one per run. */
+export interface RunFigures {
+  readonly name: string;
+  readonly p50Ms: readonly number[];
+  readonly ratios: readonly number[];
+}
+
 /** Collects the p50 ratio of every variant to the first, run after run, and prints their spread. */
 export class RatioSpread {
   readonly #ratios = new Map<string, number[]>();
+  readonly #p50Ms = new Map<string, number[]>();
 
   /** Adds one run's samples (first = the base). */
   add(samples: readonly Samples[]): void {
     const base = percentiles(samples[0]!.ms).p50;
     for (const s of samples) {
-      const list = this.#ratios.get(s.name) ?? [];
-      list.push(percentiles(s.ms).p50 / base);
-      this.#ratios.set(s.name, list);
+      const p50 = percentiles(s.ms).p50;
+      this.#ratios.set(s.name, [...(this.#ratios.get(s.name) ?? []), p50 / base]);
+      this.#p50Ms.set(s.name, [...(this.#p50Ms.get(s.name) ?? []), p50]);
     }
+  }
+
+  /** Every variant's figures, in the order first added. */
+  figures(): RunFigures[] {
+    return [...this.#ratios].map(([name, ratios]) => ({ name, ratios, p50Ms: this.#p50Ms.get(name) ?? [] }));
   }
 
   /** Median p50 ratio of `name` over the runs so far. */
