@@ -5,7 +5,7 @@
  * measures a case in three windows and keeps the median, which takes out most spikes from other
  * processes; each round then gives one TS/Go ratio per case. The report shows their median
  * [min–max] and the median ns of each side, with the machine, Node and Go versions and the load,
- * and writes BENCHMARKS.md.
+ * and writes its section (`hot-path`) of BENCHMARKS.md.
  *
  *   npm run bench                      # 7 rounds of 200 ms per case and side
  *   npm run bench -- --rounds 3 --ms 100
