@@ -1,21 +1,19 @@
-import { outputFormat, printErrors } from "./args.js";
+import { type ParsedArgs, checkFileOperands, outputFormat, printErrors } from "./args.js";
 import { readAnnotationsView } from "./annotations-view.js";
-import { loadInputs, parseFileCommand } from "./file-command.js";
+import { loadInputs } from "./file-command.js";
 import { describeManifest, formatFieldPath, formatFinding, identityOf, sourceOf } from "./findings.js";
 import { type CliIO, toJSON, toYAMLStream } from "./io.js";
-
-const OPTIONS = { output: { type: "string", short: "o" } } as const;
 
 /**
  * Runs `cocoon-common annotations [--output text|json] FILE|DIR... | -`: prints the typed view of
  * each object's cocoon annotations and resolves to the exit status: 1 when an object has an
  * annotation that is not a string, 2 when a file could not be read (the others are still shown), else 0.
  *
+ * @param parsed - The command's arguments, `--help` already handled.
  * @throws `CliError` for bad arguments (exit status 2).
  */
-export async function annotationsCommand(args: readonly string[], io: CliIO): Promise<number> {
-  const parsed = parseFileCommand("annotations", args, io, OPTIONS);
-  if (parsed === undefined) return 0;
+export async function annotationsCommand(parsed: ParsedArgs, io: CliIO): Promise<number> {
+  checkFileOperands("annotations", parsed);
   const format = outputFormat(parsed);
   const { manifests, failures } = await loadInputs(io, parsed.positionals);
   const readings = manifests.map((manifest) => {

@@ -1,5 +1,4 @@
-import { CliError, type OptionSpecs, type ParsedArgs, parseCommandArgs, usageError } from "./args.js";
-import { COMMAND_HELP, type CommandName } from "./help.js";
+import { CliError } from "./args.js";
 import { type CliIO, InputTooLargeError, MAX_INPUT_BYTES, joinPath } from "./io.js";
 import { type Manifest, parseManifests } from "./manifests.js";
 
@@ -15,33 +14,6 @@ const FS_REASONS: Readonly<Record<string, string>> = {
   EACCES: "permission denied",
   ENOTDIR: "not a directory",
 };
-
-/**
- * The preamble of every command that reads manifests: parses `args` against `options` (plus
- * `--help`), prints the help when asked (and returns `undefined`), and checks the operands: at
- * least one FILE, and `-` (stdin) at most once among them and `alsoRead`.
- *
- * @throws `CliError` `ERR_CLI_USAGE` for bad arguments.
- */
-export function parseFileCommand(
-  command: CommandName,
-  args: readonly string[],
-  io: CliIO,
-  options: OptionSpecs,
-  alsoRead: readonly (string | undefined)[] = [],
-): ParsedArgs | undefined {
-  const parsed = parseCommandArgs(args, { ...options, help: { type: "boolean", short: "h" } });
-  if (parsed.values.help === true) {
-    io.stdout(COMMAND_HELP[command]);
-    return undefined;
-  }
-  if (parsed.positionals.length === 0) throw usageError(`${command} needs at least one FILE or directory, or - for stdin`);
-  const stdinReads = [...parsed.positionals, ...alsoRead.map((name) => (name === undefined ? undefined : parsed.values[name]))].filter(
-    (f) => f === "-",
-  );
-  if (stdinReads.length > 1) throw usageError("standard input (-) can be read only once");
-  return parsed;
-}
 
 function readError(name: string, err: unknown): CliError {
   const code = (err as { code?: unknown } | null)?.code;

@@ -1,17 +1,10 @@
-import { CliError, fieldValidation, outputFormat, printErrors, stringOption } from "./args.js";
+import { CliError, type ParsedArgs, checkFileOperands, fieldValidation, outputFormat, printErrors, stringOption } from "./args.js";
 import { checkManifest } from "./check-manifest.js";
-import { loadInputs, parseFileCommand } from "./file-command.js";
+import { loadInputs } from "./file-command.js";
 import { identityOf } from "./findings.js";
 import { type CliIO, toJSON, toYAMLStream } from "./io.js";
 import type { Manifest } from "./manifests.js";
 import { formatTextReport, toJSONResults } from "./validate-report.js";
-
-const OPTIONS = {
-  old: { type: "string" },
-  output: { type: "string", short: "o" },
-  defaults: { type: "boolean" },
-  validate: { type: "string", bare: "strict" },
-} as const;
 
 /**
  * Indexes the objects of `--old` by kind and name, so each document finds its old object in
@@ -46,11 +39,11 @@ export function oldObjectFinder(olds: readonly Manifest[]): (manifest: Manifest)
  * FILE|DIR... | -` and resolves to the exit status: 0 when every checked object is valid, 1 when
  * one is not, 2 when a file could not be read (the others are still reported).
  *
+ * @param parsed - The command's arguments, `--help` already handled.
  * @throws `CliError` for bad arguments or an unreadable `--old` file (exit status 2).
  */
-export async function validateCommand(args: readonly string[], io: CliIO): Promise<number> {
-  const parsed = parseFileCommand("validate", args, io, OPTIONS, ["old"]);
-  if (parsed === undefined) return 0;
+export async function validateCommand(parsed: ParsedArgs, io: CliIO): Promise<number> {
+  checkFileOperands("validate", parsed, ["old"]);
   const format = outputFormat(parsed);
   const mode = fieldValidation(parsed);
   const oldFile = stringOption(parsed, "old");
