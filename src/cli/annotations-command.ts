@@ -1,8 +1,7 @@
 import { type ParsedArgs, checkFileOperands, outputFormat, printErrors } from "./args.js";
 import { readAnnotationsView } from "./annotations-view.js";
-import { loadInputs } from "./file-command.js";
 import { describeManifest, formatFieldPath, formatFinding, identityOf, sourceOf } from "./findings.js";
-import { type CliIO, toJSON, toYAMLStream } from "./io.js";
+import { type CliIO, loadInputs, toJSON, toYAMLStream } from "./io.js";
 
 /**
  * Runs `cocoon-common annotations [--output text|json] FILE|DIR... | -`: prints the typed view of

@@ -1,8 +1,7 @@
 import { CliError, type ParsedArgs, checkFileOperands, fieldValidation, outputFormat, printErrors, stringOption } from "./args.js";
 import { checkManifest } from "./check-manifest.js";
-import { loadInputs } from "./file-command.js";
 import { identityOf } from "./findings.js";
-import { type CliIO, toJSON, toYAMLStream } from "./io.js";
+import { type CliIO, loadInputs, toJSON, toYAMLStream } from "./io.js";
 import type { Manifest } from "./manifests.js";
 import { formatTextReport, toJSONResults } from "./validate-report.js";
 
