@@ -8,8 +8,7 @@ import { LifecycleState, readLifecycleStatus, type LifecycleStatus } from "../me
 import { isQuantity } from "../meta/quantity.js";
 import { parseVMRuntime, type VMRuntime } from "../meta/vmruntime.js";
 import { parseVMSpec, type VMSpec } from "../meta/vmspec.js";
-import type { FieldPath } from "./findings.js";
-import { describeValue } from "./issue-wording.js";
+import { type FieldPath, describeValue } from "./findings.js";
 
 /** A pod's cocoon annotations as the Go readers return them. */
 export interface PodAnnotationsView {

@@ -7,8 +7,16 @@ import { GROUP, Kind } from "../apis/v1/groupversion-info.js";
 import { isRulesNotCheckedIssue } from "../apis/v1/internal/rule-gate.js";
 import { type ValidationResult, validateCocoonHibernationUpdate, validateCocoonSetUpdate } from "../apis/v1/transition-rules.js";
 import type { FieldValidation } from "./args.js";
-import { type FieldPath, type Finding, type ObjectIdentity, formatFieldPath, identityOf } from "./findings.js";
-import { describeIssue, describeValue, quoteValue } from "./issue-wording.js";
+import {
+  type FieldPath,
+  type Finding,
+  type ObjectIdentity,
+  describeIssue,
+  describeValue,
+  formatFieldPath,
+  identityOf,
+  quoteValue,
+} from "./findings.js";
 import type { Manifest } from "./manifests.js";
 import { schemaAt, unknownFields } from "./unknown-fields.js";
 
