@@ -1,6 +1,6 @@
 import { type ParsedArgs, checkFileOperands, outputFormat, printErrors } from "./args.js";
 import { readAnnotationsView } from "./annotations-view.js";
-import { describeManifest, formatFieldPath, formatFinding, identityOf, sourceOf } from "./findings.js";
+import { describeManifest, findingAt, formatFinding, identityOf, sourceOf } from "./findings.js";
 import { type CliIO, loadInputs, toJSON, toYAMLStream } from "./io.js";
 
 /**
@@ -17,7 +17,7 @@ export async function annotationsCommand(parsed: ParsedArgs, io: CliIO): Promise
   const { manifests, failures } = await loadInputs(io, parsed.positionals);
   const readings = manifests.map((manifest) => {
     const reading = readAnnotationsView(manifest.value);
-    const errors = reading.errors.map(({ path, message }) => ({ path: formatFieldPath(path), line: manifest.lineOf(path), message }));
+    const errors = reading.errors.map(({ path, message }) => findingAt(manifest, path, message));
     return { manifest, ...reading, errors };
   });
 

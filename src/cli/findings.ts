@@ -62,6 +62,11 @@ export interface Finding {
   readonly message: string;
 }
 
+/** A finding at `path` of `manifest`, on the line where that field (or its deepest present ancestor) is written. */
+export function findingAt(manifest: Manifest, path: FieldPath, message: string): Finding {
+  return { path: formatFieldPath(path), line: manifest.lineOf(path), message };
+}
+
 /** Says where a manifest sits in its stream: `document 2`, or `document 1, items[3]` inside a List. */
 export function locationOf(manifest: Manifest): string {
   return manifest.item === undefined ? `document ${manifest.document}` : `document ${manifest.document}, items[${manifest.item}]`;
