@@ -115,11 +115,11 @@ const COMMAND_SPECS: Readonly<Record<CommandName, CommandSpec>> = {
       defaults: { type: "boolean" },
       validate: { type: "string", bare: "strict" },
     },
-    handler: async (parsed, io) => (await import("./validate-command.js")).validateCommand(parsed, io),
+    handler: async (parsed, io) => (await import("./validate.js")).validateCommand(parsed, io),
   },
   annotations: {
     options: { output: { type: "string", short: "o" } },
-    handler: async (parsed, io) => (await import("./annotations-command.js")).annotationsCommand(parsed, io),
+    handler: async (parsed, io) => (await import("./annotations.js")).annotationsCommand(parsed, io),
   },
 };
 
