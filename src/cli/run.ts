@@ -105,7 +105,6 @@ interface CommandSpec {
 }
 
 // Handlers are loaded on demand, so `--help`, `--version` and `crds` never pay for zod and the schemas.
-// `-v` is left to mean verbosity, as in kubectl: the version is `--version` only.
 const COMMAND_SPECS: Readonly<Record<CommandName, CommandSpec>> = {
   crds: { options: {}, handler: crdsCommand },
   validate: {
@@ -135,6 +134,7 @@ async function runCommand(command: CommandName, args: readonly string[], io: Cli
 }
 
 function globalOptions(args: readonly string[], io: CliIO): number {
+  // `-v` is left to mean verbosity, as in kubectl: the version is `--version` only.
   const parsed = parseCommandArgs(args, { ...HELP_OPTION, version: { type: "boolean" } });
   const [topic] = parsed.positionals;
   if (topic !== undefined) {
