@@ -91,7 +91,7 @@ export function unknownFields(value: unknown, schema: JSONSchemaProps): FieldPat
 }
 
 /** The CRD schema of the field at `path` (list indices step into `items`), or `undefined` when it has none. */
-export function schemaAt(schema: JSONSchemaProps, path: FieldPath): JSONSchemaProps | undefined {
+function schemaAt(schema: JSONSchemaProps, path: FieldPath): JSONSchemaProps | undefined {
   let current: JSONSchemaProps | undefined = schema;
   for (const segment of path)
     current = current === undefined ? undefined : typeof segment === "number" ? current.items : fieldSchema(current, segment);

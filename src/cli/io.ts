@@ -30,7 +30,7 @@ export interface DirectoryEntry {
  * server accepts in one request, so a stream of many objects fits but `yes | cocoon-common validate -`
  * stops at once.
  */
-export const MAX_INPUT_BYTES = 32 * 1024 * 1024;
+const MAX_INPUT_BYTES = 32 * 1024 * 1024;
 
 /** An input over its limit. */
 export class InputTooLargeError extends Error {
@@ -94,7 +94,7 @@ function joinPath(dir: string, name: string): string {
 }
 
 /** The name standard input is reported under. */
-export const STDIN_NAME = "<stdin>";
+const STDIN_NAME = "<stdin>";
 
 /** The files a directory operand contributes, as kubeconform picks them. */
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;

@@ -44,7 +44,7 @@ export function oldObjectFinder(olds: readonly Manifest[]): (manifest: Manifest)
  * 0 valid, 1 invalid, 1 skipped
  * ```
  */
-export function formatTextReport(results: readonly CheckResult[]): string {
+function formatTextReport(results: readonly CheckResult[]): string {
   const lines: string[] = [];
   for (const result of results) {
     const { manifest } = result;
@@ -62,7 +62,7 @@ export function formatTextReport(results: readonly CheckResult[]): string {
 }
 
 /** One result as `--output json` prints it. */
-export interface JSONResult {
+interface JSONResult {
   /** The file, or `<stdin>`. */
   readonly file: string;
   /** The 1-based document index. */
@@ -94,7 +94,7 @@ export interface JSONResult {
 }
 
 /** Converts results to the `--output json` shape; `withObjects` adds each valid object's stored form. */
-export function toJSONResults(results: readonly CheckResult[], withObjects: boolean): JSONResult[] {
+function toJSONResults(results: readonly CheckResult[], withObjects: boolean): JSONResult[] {
   return results.map((r) => ({
     ...sourceOf(r.manifest),
     line: r.manifest.line,
