@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../src/apis/v1/crd.js";
-import { COMMAND_HELP, GLOBAL_HELP } from "../src/cli/help.js";
+import { COMMAND_HELP, GLOBAL_HELP } from "../src/cli/run.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const cliPath = path.resolve(root, process.env.COCOON_CLI ?? "dist/cli/main.js");

@@ -1,5 +1,17 @@
 import { parseArgs } from "node:util";
-import { type CommandName, PROGRAM } from "./help.js";
+
+/** The name users type; every message and usage line starts with it. */
+export const PROGRAM = "cocoon-common";
+
+/** The commands, in the order the global help lists them. */
+export const COMMANDS = ["crds", "validate", "annotations"] as const;
+/** One of the {@link COMMANDS}. */
+export type CommandName = (typeof COMMANDS)[number];
+
+/** Reports whether `name` is a command. */
+export function isCommandName(name: string): name is CommandName {
+  return (COMMANDS as readonly string[]).includes(name);
+}
 
 /**
  * Why a command could not run: `usage` (bad arguments; the command's usage follows the message)
@@ -148,4 +160,16 @@ export function fieldValidation(parsed: ParsedArgs): FieldValidation {
   const mode = Object.hasOwn(FIELD_VALIDATION, value) ? FIELD_VALIDATION[value] : undefined;
   if (mode === undefined) throw usageError(`--validate must be 'strict', 'warn' or 'ignore' (or 'true', 'false'), got '${value}'`);
   return mode;
+}
+
+/**
+ * Checks the operands of a command that reads manifests: at least one FILE, and `-` (stdin) at
+ * most once among them and the values of the options named in `alsoRead`.
+ *
+ * @throws `CliError` `ERR_CLI_USAGE` otherwise.
+ */
+export function checkFileOperands(command: CommandName, parsed: ParsedArgs, alsoRead: readonly string[] = []): void {
+  if (parsed.positionals.length === 0) throw usageError(`${command} needs at least one FILE or directory, or - for stdin`);
+  const stdinReads = [...parsed.positionals, ...alsoRead.map((name) => parsed.values[name])].filter((f) => f === "-");
+  if (stdinReads.length > 1) throw usageError("standard input (-) can be read only once");
 }

@@ -7,10 +7,96 @@ import { GROUP, Kind } from "../apis/v1/groupversion-info.js";
 import { isRulesNotCheckedIssue } from "../apis/v1/internal/rule-gate.js";
 import { type ValidationResult, validateCocoonHibernationUpdate, validateCocoonSetUpdate } from "../apis/v1/transition-rules.js";
 import type { FieldValidation } from "./args.js";
-import { type FieldPath, type Finding, type ObjectIdentity, formatFieldPath, identityOf } from "./findings.js";
-import { describeIssue, describeValue, quoteValue } from "./issue-wording.js";
+import {
+  type FieldPath,
+  type Finding,
+  type ObjectIdentity,
+  describeIssue,
+  describeValue,
+  findingAt,
+  identityOf,
+  quoteValue,
+} from "./findings.js";
 import type { Manifest } from "./manifests.js";
-import { schemaAt, unknownFields } from "./unknown-fields.js";
+
+/** The fields of `metav1.ObjectMeta`: what the API server's strict decoding accepts under `metadata`. */
+const OBJECT_META_FIELDS: ReadonlySet<string> = new Set([
+  "name",
+  "generateName",
+  "namespace",
+  "selfLink",
+  "uid",
+  "resourceVersion",
+  "generation",
+  "creationTimestamp",
+  "deletionTimestamp",
+  "deletionGracePeriodSeconds",
+  "labels",
+  "annotations",
+  "ownerReferences",
+  "finalizers",
+  "managedFields",
+]);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The schema of field `key` of an object schema; own properties only, so `constructor` is not a field. */
+function fieldSchema(schema: JSONSchemaProps, key: PropertyKey): JSONSchemaProps | undefined {
+  const { properties } = schema;
+  if (properties !== undefined && Object.hasOwn(properties, key)) return properties[key as string];
+  return schema.additionalProperties;
+}
+
+function walk(value: unknown, schema: JSONSchemaProps, path: FieldPath, found: FieldPath[]): void {
+  if (Array.isArray(value)) {
+    const { items } = schema;
+    if (items !== undefined) value.forEach((item, i) => walk(item, items, [...path, i], found));
+    return;
+  }
+  if (!isPlainObject(value) || schema["x-kubernetes-preserve-unknown-fields"] === true) return;
+  for (const [key, child] of Object.entries(value)) {
+    const childSchema = fieldSchema(schema, key);
+    if (childSchema === undefined) {
+      if (schema.properties !== undefined) found.push([...path, key]);
+    } else if (path.length === 0 && key === "metadata") {
+      if (isPlainObject(child))
+        for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELDS.has(metaKey)) found.push(["metadata", metaKey]);
+    } else {
+      walk(child, childSchema, [...path, key], found);
+    }
+  }
+}
+
+/**
+ * Lists the fields of `value` that the CRD schema does not declare, in document order. The API
+ * server drops them silently (pruning), but rejects the request under strict field validation,
+ * kubectl's default: a typo like `spec.agent.imag` is caught here instead of being lost, and so
+ * is a field named like an `Object.prototype` member (`spec.agent.constructor`).
+ * `metadata` is checked against `ObjectMeta`'s fields, one level deep.
+ *
+ * @param value - The object as written.
+ * @param schema - The CRD's `openAPIV3Schema`.
+ * @example
+ * ```ts
+ * unknownFields({ spec: { agent: { imag: "x" } } }, cocoonSetCRD.spec.versions[0].schema.openAPIV3Schema);
+ * // => [["spec", "agent", "imag"]]
+ * ```
+ */
+export function unknownFields(value: unknown, schema: JSONSchemaProps): FieldPath[] {
+  const found: FieldPath[] = [];
+  walk(value, schema, [], found);
+  return found;
+}
+
+/** The CRD schema of the field at `path` (list indices step into `items`), or `undefined` when it has none. */
+function schemaAt(schema: JSONSchemaProps, path: FieldPath): JSONSchemaProps | undefined {
+  let current: JSONSchemaProps | undefined = schema;
+  for (const segment of path)
+    current = current === undefined ? undefined : typeof segment === "number" ? current.items : fieldSchema(current, segment);
+  return current;
+}
 
 /** The verdict on one object: valid, invalid with its errors, or skipped (not a cocoon kind). */
 export interface CheckResult extends ObjectIdentity {
@@ -70,16 +156,20 @@ function valueAt(value: unknown, path: FieldPath): unknown {
   return current;
 }
 
+/** A finding about the object as a whole, on its first line. */
+function rootFinding(manifest: Manifest, message: string): Finding {
+  return { path: "", line: manifest.line, message };
+}
+
 function typeMetaErrors(manifest: Manifest, obj: Record<string, unknown>): Finding[] {
   return (["apiVersion", "kind"] as const)
     .filter((key) => typeof obj[key] !== "string" || obj[key] === "")
-    .map((key) => ({ path: key, line: manifest.lineOf([key]), message: "Required value" }));
+    .map((key) => findingAt(manifest, [key], "Required value"));
 }
 
 /** The errors the schema and the transition rules find, in the user's words. */
 function schemaErrors(manifest: Manifest, rules: KindRules, old: Manifest | undefined): { errors: Finding[]; stored?: unknown } {
   const { value } = manifest;
-  const finding = (path: FieldPath, message: string): Finding => ({ path: formatFieldPath(path), line: manifest.lineOf(path), message });
   const parsed = rules.schema.safeParse(value);
   const issues = parsed.success ? [] : parsed.error.issues;
   // The server's root notice that the CEL rules were skipped adds nothing to the errors that caused
@@ -88,12 +178,16 @@ function schemaErrors(manifest: Manifest, rules: KindRules, old: Manifest | unde
   const errors = issues
     .filter((issue) => !isRulesNotCheckedIssue(issue))
     .map((issue) =>
-      finding(issue.path, describeIssue(issue, valueAt(value, issue.path), rules.openAPI && schemaAt(rules.openAPI, issue.path))),
+      findingAt(
+        manifest,
+        issue.path,
+        describeIssue(issue, valueAt(value, issue.path), rules.openAPI && schemaAt(rules.openAPI, issue.path)),
+      ),
     );
   if (old !== undefined && !rulesSkipped) {
     const oldParsed = rules.schema.safeParse(old.value);
     const update = rules.update((oldParsed.success ? oldParsed.data : old.value) as never, (parsed.success ? parsed.data : value) as never);
-    if (!update.success) errors.push(...update.issues.map(({ path, message }) => finding(path, message)));
+    if (!update.success) errors.push(...update.issues.map(({ path, message }) => findingAt(manifest, path, message)));
   }
   return parsed.success ? { errors, stored: parsed.data } : { errors };
 }
@@ -106,24 +200,14 @@ function checkKind(
 ): { errors: Finding[]; warnings: Finding[]; stored?: unknown } {
   const size = Buffer.byteLength(JSON.stringify(manifest.value));
   if (size > MAX_REQUEST_BYTES) {
-    return {
-      errors: [
-        {
-          path: "",
-          line: manifest.line,
-          message: `too large: ${size} bytes as JSON, the API server accepts at most ${MAX_REQUEST_BYTES} per request`,
-        },
-      ],
-      warnings: [],
-    };
+    const message = `too large: ${size} bytes as JSON, the API server accepts at most ${MAX_REQUEST_BYTES} per request`;
+    return { errors: [rootFinding(manifest, message)], warnings: [] };
   }
   const { errors, stored } = schemaErrors(manifest, rules, old);
   const fieldIssues = [
-    ...(rules.openAPI === undefined ? [] : unknownFields(manifest.value, rules.openAPI)).map((path) => ({
-      path: formatFieldPath(path),
-      line: manifest.lineOf(path),
-      message: "unknown field",
-    })),
+    ...(rules.openAPI === undefined ? [] : unknownFields(manifest.value, rules.openAPI)).map((path) =>
+      findingAt(manifest, path, "unknown field"),
+    ),
     ...manifest.duplicateKeyLines.map((line) => ({ path: "", line, message: "duplicate field" })),
   ];
   if (mode === "strict") errors.push(...fieldIssues);
@@ -154,11 +238,7 @@ export function checkManifest(manifest: Manifest, old?: Manifest, mode: FieldVal
   };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return verdict([
-      {
-        path: "",
-        line: manifest.line,
-        message: `expected a Kubernetes object (a mapping with apiVersion and kind), got ${describeValue(value)}`,
-      },
+      rootFinding(manifest, `expected a Kubernetes object (a mapping with apiVersion and kind), got ${describeValue(value)}`),
     ]);
   }
   const obj = value as Record<string, unknown>;
@@ -168,11 +248,7 @@ export function checkManifest(manifest: Manifest, old?: Manifest, mode: FieldVal
     const ours = typeof obj.apiVersion === "string" && obj.apiVersion.startsWith(`${GROUP}/`);
     if (missing.length > 0 || ours) {
       const supported = `supported values: "${Kind.CocoonSet}", "${Kind.CocoonHibernation}"`;
-      const kindError = {
-        path: "kind",
-        line: manifest.lineOf(["kind"]),
-        message: `Unsupported value: ${quoteValue(obj.kind)}: ${supported}`,
-      };
+      const kindError = findingAt(manifest, ["kind"], `Unsupported value: ${quoteValue(obj.kind)}: ${supported}`);
       return verdict(missing.length > 0 ? missing : [kindError]);
     }
     return { ...id, manifest, valid: true, skipped: true, reason: SKIP_REASON, errors: [], warnings: [] };
@@ -182,8 +258,6 @@ export function checkManifest(manifest: Manifest, old?: Manifest, mode: FieldVal
     return verdict(errors, warnings, stored);
   } catch (err) {
     // A bug of ours must not end the run: it is this object's finding, and the run goes on.
-    return verdict([
-      { path: "", line: manifest.line, message: `cannot be checked (a bug in cocoon-common, please report it): ${String(err)}` },
-    ]);
+    return verdict([rootFinding(manifest, `cannot be checked (a bug in cocoon-common, please report it): ${String(err)}`)]);
   }
 }

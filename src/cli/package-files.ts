@@ -2,8 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { GROUP, Plural } from "../apis/v1/groupversion-info.js";
-import { CliError, parseCommandArgs, usageError } from "./args.js";
-import { COMMAND_HELP } from "./help.js";
+import { CliError, type ParsedArgs, usageError } from "./args.js";
 import type { CliIO } from "./io.js";
 
 /** The npm name this CLI ships in. */
@@ -64,15 +63,11 @@ export function crdManifests(root: string = findPackageRoot()): string[] {
  * Runs `cocoon-common crds`: prints the shipped CRD manifests (`crds/*.yaml`, CocoonSet first) as
  * one YAML stream, byte for byte, ready for `kubectl apply -f -`. Resolves to exit status 0.
  *
+ * @param parsed - The command's arguments, `--help` already handled.
  * @param packageRoot - Where `crds/` is; found from this file by default.
  * @throws `CliError` for an operand (the command takes none) or a missing manifest (exit status 2).
  */
-export async function crdsCommand(args: readonly string[], io: CliIO, packageRoot?: string): Promise<number> {
-  const parsed = parseCommandArgs(args, { help: { type: "boolean", short: "h" } });
-  if (parsed.values.help === true) {
-    io.stdout(COMMAND_HELP.crds);
-    return 0;
-  }
+export async function crdsCommand(parsed: ParsedArgs, io: CliIO, packageRoot?: string): Promise<number> {
   if (parsed.positionals.length > 0) throw usageError(`crds takes no arguments, got '${parsed.positionals[0]}'`);
   io.stdout(crdManifests(packageRoot).join(""));
   return Promise.resolve(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { COMMAND_HELP, GLOBAL_HELP } from "./help.js";
+import { COMMAND_HELP, GLOBAL_HELP } from "./run.js";
 import { findPackageRoot } from "./package-files.js";
 import { runInMemory } from "./test-io.js";
 

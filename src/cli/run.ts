@@ -1,18 +1,141 @@
-import { CliError, parseCommandArgs, printErrors, usageError } from "./args.js";
-import { COMMAND_HELP, COMMANDS, type CommandName, GLOBAL_HELP, PROGRAM, isCommandName } from "./help.js";
+import {
+  CliError,
+  COMMANDS,
+  type CommandName,
+  type OptionSpecs,
+  type ParsedArgs,
+  PROGRAM,
+  isCommandName,
+  parseCommandArgs,
+  printErrors,
+  usageError,
+} from "./args.js";
 import type { CliIO } from "./io.js";
 import { crdsCommand, packageVersion } from "./package-files.js";
 
-// Loaded on demand, so `--help`, `--version` and `crds` never pay for zod and the schemas.
-// `-v` is left to mean verbosity, as in kubectl: the version is `--version` only.
-const HANDLERS: Readonly<Record<CommandName, (args: readonly string[], io: CliIO) => Promise<number>>> = {
-  crds: crdsCommand,
-  validate: async (args, io) => (await import("./validate-command.js")).validateCommand(args, io),
-  annotations: async (args, io) => (await import("./annotations-command.js")).annotationsCommand(args, io),
+/** The global help: `cocoon-common --help`. */
+export const GLOBAL_HELP = `Usage: ${PROGRAM} <command> [options]
+
+The cocoonstack contract from the shell: install the CRDs, check manifests
+offline the way the API server will, and read a pod's cocoon annotations.
+
+Commands:
+  crds                     Print both CRD manifests (pipe to 'kubectl apply -f -')
+  validate FILE... | -     Check CocoonSet and CocoonHibernation manifests
+  annotations FILE... | -  Show a pod's cocoon annotations as the Go readers see them
+  help [COMMAND]           Show the help of a command
+
+Options:
+  -h, --help     Show this help
+      --version  Print the version
+
+Run '${PROGRAM} <command> --help' for the options of a command.
+`;
+
+/** The help of each command. */
+export const COMMAND_HELP: Readonly<Record<CommandName, string>> = {
+  crds: `Usage: ${PROGRAM} crds
+
+Prints the CocoonSet and CocoonHibernation CustomResourceDefinitions as one
+multi-document YAML stream, byte for byte the manifests shipped in crds/.
+
+  ${PROGRAM} crds | kubectl apply -f -
+
+Options:
+  -h, --help  Show this help
+`,
+  validate: `Usage: ${PROGRAM} validate [options] FILE... | -
+
+Checks CocoonSet and CocoonHibernation manifests (YAML or JSON, several
+documents per file, '-' for stdin) the way the API server will, without a
+cluster: schema, defaults, enums, bounds, patterns, the CEL rules, and unknown
+fields (rejected, as kubectl's default strict field validation does). YAML is
+read as kubectl reads it (YAML 1.1: unquoted yes/no/on/off are booleans).
+Lists (kubectl get -o yaml) are checked item by item; other kinds are skipped.
+A directory stands for its .yaml, .yml and .json files, recursively. Each input
+is read up to 32 MiB.
+
+Each finding is one line: FILE:LINE: document N (KIND NAMESPACE/NAME): PATH: MESSAGE
+
+Options:
+      --old FILE       Check the documents as updates of the objects in FILE
+                       (matched by kind, namespace and name): the transition
+                       rules apply, such as an immutable snapshotCompatibilityClass
+  -o, --output FORMAT  text (default) or json: an array of results
+                       {file, document, line, kind, namespace, name, valid,
+                       skipped, errors: [{path, line, message}]}
+      --validate=MODE  Unknown fields and duplicate keys, as kubectl: strict
+                       (default, or true) rejects them, warn reports them as
+                       warnings, ignore (or false) drops them silently
+      --defaults       Print each valid object as the API server would store it
+                       (defaults applied, unknown fields dropped): a YAML stream on
+                       stdout, the report on stderr; with --output json, an
+                       "object" field in each result
+  -h, --help           Show this help
+
+Exit status: 0 all valid, 1 something invalid, 2 bad usage or unreadable input
+(the readable files are still reported).
+`,
+  annotations: `Usage: ${PROGRAM} annotations [options] FILE... | -
+
+Shows the cocoon annotations of each pod in the files (YAML or JSON, a
+directory for its .yaml, .yml and .json files, '-' for stdin) as the Go readers
+see them: VM spec, VM runtime, lifecycle status, hibernate,
+restore-from-hibernate, keep-snapshot-on-delete and the CocoonSet generation;
+on a CocoonSet, the wake hint (hibernated-on-node). Other kinds are skipped,
+saying so. Values the readers turn into zero values, and cocoon-looking keys
+that are not part of the contract, are pointed out as notes.
+
+Options:
+  -o, --output FORMAT  text (default, YAML) or json
+  -h, --help           Show this help
+
+Exit status: 0 shown, 1 an object Kubernetes would reject (an annotation that
+is not a string), 2 bad usage or unreadable input (the readable files are
+still shown).
+`,
 };
 
+const HELP_OPTION = { help: { type: "boolean", short: "h" } } as const;
+
+/** A command's options (besides `--help`, which every command takes) and what runs it once they are parsed. */
+interface CommandSpec {
+  readonly options: OptionSpecs;
+  readonly handler: (parsed: ParsedArgs, io: CliIO) => Promise<number>;
+}
+
+// Handlers are loaded on demand, so `--help`, `--version` and `crds` never pay for zod and the schemas.
+const COMMAND_SPECS: Readonly<Record<CommandName, CommandSpec>> = {
+  crds: { options: {}, handler: crdsCommand },
+  validate: {
+    options: {
+      old: { type: "string" },
+      output: { type: "string", short: "o" },
+      defaults: { type: "boolean" },
+      validate: { type: "string", bare: "strict" },
+    },
+    handler: async (parsed, io) => (await import("./validate.js")).validateCommand(parsed, io),
+  },
+  annotations: {
+    options: { output: { type: "string", short: "o" } },
+    handler: async (parsed, io) => (await import("./annotations.js")).annotationsCommand(parsed, io),
+  },
+};
+
+/** Parses a command's arguments, prints its help when asked, and otherwise runs it. */
+async function runCommand(command: CommandName, args: readonly string[], io: CliIO): Promise<number> {
+  const { options, handler } = COMMAND_SPECS[command];
+  const parsed = parseCommandArgs(args, { ...options, ...HELP_OPTION });
+  if (parsed.values.help === true) {
+    io.stdout(COMMAND_HELP[command]);
+    return 0;
+  }
+  return handler(parsed, io);
+}
+
 function globalOptions(args: readonly string[], io: CliIO): number {
-  const parsed = parseCommandArgs(args, { help: { type: "boolean", short: "h" }, version: { type: "boolean" } });
+  // `-v` is left to mean verbosity, as in kubectl: the version is `--version` only.
+  const parsed = parseCommandArgs(args, { ...HELP_OPTION, version: { type: "boolean" } });
   const [topic] = parsed.positionals;
   if (topic !== undefined) {
     if (parsed.values.help === true && isCommandName(topic)) return help([topic], io);
@@ -59,7 +182,7 @@ export async function run(argv: readonly string[], io: CliIO): Promise<number> {
       return 2;
     }
     if (first === "help") return help(rest, io);
-    if (command !== undefined) return await HANDLERS[command](rest, io);
+    if (command !== undefined) return await runCommand(command, rest, io);
     if (first.startsWith("-")) return globalOptions(argv, io);
     throw usageError(`unknown command '${first}'`);
   } catch (err) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_A_POD, type PodAnnotationsView, readAnnotationsView } from "./annotations-view.js";
+import { NOT_A_POD, type PodAnnotationsView, readAnnotationsView } from "./annotations.js";
 
 const pod = (annotations: Record<string, unknown>, kind = "Pod") => ({ apiVersion: "v1", kind, metadata: { name: "p", annotations } });
 const ZERO_SPEC = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Manifest } from "./manifests.js";
-import { oldObjectFinder } from "./validate-command.js";
+import { oldObjectFinder } from "./validate.js";
 
 const obj = (document: number, kind: string, name: string, namespace?: string): Manifest => ({
   file: "old.yaml",
