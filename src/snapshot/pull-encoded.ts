@@ -7,7 +7,7 @@ import { messageOf, readVerifiedBlob, verifiedBlob } from "./blob-reader.js";
 import { layerHeader, rawChunkStride, resolveEncodedFile } from "./pull-checks.js";
 import type { StreamOptions } from "./stream-options.js";
 import type { TarWriter } from "./tar-writer.js";
-import { decodeChunk, StreamDecoder } from "./zstd.js";
+import { decodeChunk, decodeStream } from "./zstd.js";
 
 const MAX_BUFFERED_CHUNK = 1 << 30;
 
@@ -79,15 +79,12 @@ async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: num
   }
 }
 
-async function* sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
-  const decoder = plan.zstd ? new StreamDecoder() : undefined;
-  for (const desc of plan.chunks) {
-    for await (const chunk of verifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)) {
-      if (decoder === undefined) yield chunk;
-      else for (const out of decoder.push(chunk)) yield out;
-    }
-  }
-  if (decoder !== undefined) for (const out of decoder.push(new Uint8Array(0), true)) yield out;
+async function* storedBytes(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
+  for (const desc of plan.chunks) yield* verifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
+}
+
+function sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
+  return plan.zstd ? decodeStream(storedBytes(pull, plan)) : storedBytes(pull, plan);
 }
 
 async function streamFile(pull: EncodedPull, plan: Plan, window: number, cap: number): Promise<void> {
