@@ -7,6 +7,7 @@ import { bodyChunks, readBody } from "./internal/body.js";
 import { uploadStreamedBlob } from "./internal/blob-session.js";
 import { uploadBlob } from "./internal/blob-upload.js";
 import { deleteManifestRef } from "./internal/delete-manifest.js";
+import { markDigestChecked } from "./internal/digest-checked.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
@@ -132,7 +133,8 @@ export class OCIRegistry implements Registry {
     const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] });
     const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
-    return Readable.from(verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined), { objectMode: false });
+    const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
+    return markDigestChecked(Readable.from(verified, { objectMode: false }));
   }
 
   /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */

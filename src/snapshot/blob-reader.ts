@@ -1,6 +1,7 @@
 import { CocoonError, isCocoonError } from "../errors.js";
 import type { Descriptor } from "../oci/manifest-types.js";
 import { verifyBlob } from "../oci/blob-copy.js";
+import { isDigestChecked } from "../oci/internal/digest-checked.js";
 import type { Downloader } from "../oci/registry.js";
 
 /** Turns an unknown failure into its message. */
@@ -39,7 +40,8 @@ export async function* verifiedBlob(dl: Downloader, name: string, desc: Descript
     throw transferError(`get blob ${desc.digest}`, err, signal);
   }
   try {
-    yield* verifyBlob(body, desc.digest, desc.size);
+    // A body its downloader already hashes (OCIRegistry's) is only length-checked here: each byte is hashed once.
+    yield* verifyBlob(body, desc.digest, desc.size, { checkDigest: !isDigestChecked(body) });
   } catch (err) {
     const ours = err instanceof Error && err.message.startsWith(`blob ${desc.digest} `);
     if (ours && !signal?.aborted) throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", err.message, { cause: err });
