@@ -9,8 +9,8 @@ export const UPLOAD_PIECE = 16 << 20;
 
 type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
 
-/** Reads up to `size` bytes from `body` into one buffer; a short buffer means the body ended. */
-async function readPiece(body: AsyncIterator<Uint8Array>, size: number, carry: { rest?: Uint8Array | undefined }): Promise<Uint8Array> {
+/** Reads up to `size` bytes of `body` as they came (no copy); fewer bytes mean the body ended. */
+async function readPiece(body: AsyncIterator<Uint8Array>, size: number, carry: { rest?: Uint8Array | undefined }): Promise<Uint8Array[]> {
   const parts: Uint8Array[] = [];
   let length = 0;
   while (length < size) {
@@ -26,7 +26,15 @@ async function readPiece(body: AsyncIterator<Uint8Array>, size: number, carry: {
     if (take < part.length) carry.rest = part.subarray(take);
     length += take;
   }
-  return parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts, length);
+  return parts;
+}
+
+const lengthOf = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.length, 0);
+
+// A stream body: fetch copies a Uint8Array body (twice, in undici), but writes a stream's chunks as they are.
+// eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
+async function* streamOf(parts: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
+  yield* parts;
 }
 
 /**
@@ -60,27 +68,29 @@ export async function uploadStreamedBlob(
   try {
     let piece = await readPiece(source, pieceSize, carry);
     for (;;) {
-      hash.update(piece);
-      if (piece.length < pieceSize) break; // a short piece is the last: the PUT carries it
+      for (const part of piece) hash.update(part);
+      const length = lengthOf(piece);
+      if (length < pieceSize) break; // a short piece is the last: the PUT carries it
       const next = readPiece(source, pieceSize, carry);
       next.catch(() => undefined); // awaited below; a PATCH failure must not leave it unhandled
       const headers = {
         "content-type": "application/octet-stream",
-        "content-length": String(piece.length),
-        "content-range": `${offset}-${offset + piece.length - 1}`,
+        "content-length": String(length),
+        "content-range": `${offset}-${offset + length - 1}`,
       };
-      const sent = await send(ref, { method: "PATCH", url: location.href, what, ok: [202], headers, body: piece });
+      const sent = await send(ref, { method: "PATCH", url: location.href, what, ok: [202], headers, body: streamOf(piece) });
       await sent.body?.cancel();
       location = new URL(sent.headers.get("location") ?? location.href, location);
-      offset += piece.length;
+      offset += length;
       piece = await next;
     }
     const digest = `sha256:${hash.digest("hex")}`;
     location.searchParams.set("digest", digest);
-    const headers = { "content-type": "application/octet-stream", "content-length": String(piece.length) };
-    const done = await send(ref, { method: "PUT", url: location.href, what, ok: [201], headers, body: piece });
+    const length = lengthOf(piece);
+    const headers = { "content-type": "application/octet-stream", "content-length": String(length) };
+    const done = await send(ref, { method: "PUT", url: location.href, what, ok: [201], headers, body: streamOf(piece) });
     await done.body?.cancel();
-    return { digest, size: offset + piece.length };
+    return { digest, size: offset + length };
   } finally {
     await source.return?.();
   }
