@@ -58,7 +58,7 @@ export interface EncodedFile {
 }
 
 async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: { rest: Uint8Array | undefined }): Promise<Uint8Array> {
-  const out = new Uint8Array(want);
+  const out = Buffer.allocUnsafeSlow(want); // every byte is written below, or the read fails
   let at = 0;
   while (at < want) {
     let piece = carry.rest;
