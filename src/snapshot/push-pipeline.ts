@@ -5,6 +5,7 @@ import type { Uploader } from "../oci/registry.js";
 import { messageOf } from "./blob-reader.js";
 import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import { compressFrame } from "./zstd.js";
+import { readPiece, type ReadCarry } from "../oci/internal/read-piece.js";
 
 /** Frames of a single-layer (unchunked) zstd file: one-shot frames of this many input bytes. */
 const STREAM_FRAME = 4 << 20;
@@ -57,23 +58,12 @@ export interface EncodedFile {
   readonly progress: (line: string) => void;
 }
 
-async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: { rest: Uint8Array | undefined }): Promise<Uint8Array> {
-  const out = Buffer.allocUnsafeSlow(want); // every byte is written below, or the read fails
-  let at = 0;
-  while (at < want) {
-    let piece = carry.rest;
-    carry.rest = undefined;
-    if (piece === undefined) {
-      const next = await body.next();
-      if (next.done) throw new Error("unexpected EOF");
-      piece = next.value;
-    }
-    const take = Math.min(piece.length, want - at);
-    out.set(piece.subarray(0, take), at);
-    at += take;
-    if (take < piece.length) carry.rest = piece.subarray(take);
-  }
-  return out;
+/** Reads exactly `want` bytes into one buffer; fewer fail with Go's `unexpected EOF`. */
+async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: ReadCarry): Promise<Uint8Array> {
+  const parts = await readPiece(body, want, carry);
+  const length = parts.reduce((n, p) => n + p.length, 0);
+  if (length < want) throw new Error("unexpected EOF");
+  return Buffer.concat(parts, length);
 }
 
 /** Go's `enqueueChunks`: cuts a file at fixed offsets and uploads each chunk (one zstd frame each) on the pool. */
@@ -83,7 +73,7 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
   const base = mediaTypeForCocoonFile(f.title);
   const mediaType = f.compress ? zstdMediaType(base) : base;
   const descs: Descriptor[] = new Array<Descriptor>(count);
-  const carry: { rest: Uint8Array | undefined } = { rest: undefined };
+  const carry: ReadCarry = {};
   for (let i = 0; i < count && !pool.failed; i++) {
     f.signal?.throwIfAborted();
     let raw: Uint8Array;
@@ -110,7 +100,7 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
 
 /** The frames of an unchunked file (one-shot frames of {@link STREAM_FRAME} input bytes each), `width` compressing at once, in order. */
 async function* compressedFrames(f: EncodedFile, width: number): AsyncGenerator<Uint8Array> {
-  const carry: { rest: Uint8Array | undefined } = { rest: undefined };
+  const carry: ReadCarry = {};
   const queue: Promise<Uint8Array>[] = [];
   let at = 0;
   try {

@@ -2,32 +2,13 @@ import { createHash } from "node:crypto";
 import { parseRepository, type RepositoryName } from "../reference.js";
 import { CocoonError, isCocoonError } from "../../errors.js";
 import type { StreamedBlob } from "../registry.js";
+import { readPiece, type ReadCarry } from "./read-piece.js";
 import type { RegistryRequest } from "./transport.js";
 
 /** Bytes sent per `PATCH` of a streamed upload (raised to the registry's `OCI-Chunk-Min-Length`). */
 export const UPLOAD_PIECE = 16 << 20;
 
 type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
-
-/** Reads up to `size` bytes of `body` as they came (no copy); fewer bytes mean the body ended. */
-async function readPiece(body: AsyncIterator<Uint8Array>, size: number, carry: { rest?: Uint8Array | undefined }): Promise<Uint8Array[]> {
-  const parts: Uint8Array[] = [];
-  let length = 0;
-  while (length < size) {
-    let part = carry.rest;
-    carry.rest = undefined;
-    if (part === undefined) {
-      const next = await body.next();
-      if (next.done === true) break;
-      part = next.value;
-    }
-    const take = Math.min(part.length, size - length);
-    parts.push(take === part.length ? part : part.subarray(0, take));
-    if (take < part.length) carry.rest = part.subarray(take);
-    length += take;
-  }
-  return parts;
-}
 
 const lengthOf = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.length, 0);
 
@@ -63,7 +44,7 @@ export async function uploadStreamedBlob(
   let location = new URL(start.headers.get("location") ?? "", blobURL(ref, "uploads/"));
   const hash = createHash("sha256");
   const source = body[Symbol.asyncIterator]();
-  const carry: { rest?: Uint8Array | undefined } = {};
+  const carry: ReadCarry = {};
   let offset = 0;
   try {
     let piece = await readPiece(source, pieceSize, carry);
