@@ -11,7 +11,8 @@ import { pushSnapshot, streamSnapshot } from "../src/snapshot/index.js";
 
 const [op, host, tarPath, vm, optionsJSON] = process.argv.slice(2) as [string, string, string, string, string];
 const knobs = JSON.parse(optionsJSON) as Record<string, number>;
-const registry = new OCIRegistry(host);
+// A 120 s deadline per response (default 30 s): on a machine shared with other disk writers the registry can stall on writeback.
+const registry = new OCIRegistry(host, { timeoutMs: 120_000 });
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
 if (op === "push") {

@@ -83,9 +83,18 @@ interface RunResult {
   readonly registryCpuSeconds: number;
 }
 
-function run(op: string, host: string, registryPid: number, tar: string, vm: string, knobs: object): RunResult {
+function run(op: string, host: string, registryPid: number, tar: string, vm: string, knobs: object): RunResult | { error: string } {
   const before = processCpuSeconds(registryPid);
-  const out = execFileSync("npx", ["tsx", "bench/snapshot-run.ts", op, host, tar, vm, JSON.stringify(knobs)], { encoding: "utf8" });
+  let out: string;
+  try {
+    out = execFileSync("npx", ["tsx", "bench/snapshot-run.ts", op, host, tar, vm, JSON.stringify(knobs)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (err) {
+    const stderr = String((err as { stderr?: unknown }).stderr ?? err);
+    return { error: /(CocoonError|RegistryError|Error): [^\n]*/u.exec(stderr)?.[0] ?? "failed" };
+  }
   const registryCpuSeconds = processCpuSeconds(registryPid) - before;
   return { ...(JSON.parse(out.trim().split("\n").pop() ?? "{}") as Omit<RunResult, "registryCpuSeconds">), registryCpuSeconds };
 }
@@ -133,6 +142,10 @@ try {
         ["push", push, v.pushFloor],
         ["pull", pull, v.pullFloor],
       ] as const) {
+        if ("error" in r) {
+          say(`| ${kind} | ${v.name} | ${op} | failed: ${r.error.replaceAll("|", "/")} | | | | | | | |`);
+          continue;
+        }
         const rate = mb / r.seconds;
         const floorRate = mb / floor.seconds;
         const ratio = Number.isNaN(floorRate) ? "-" : (rate / floorRate).toFixed(2);
@@ -147,8 +160,8 @@ try {
   }
   if (args.write) writeSection(lines);
 } finally {
-  await registry.stop();
   rmSync(dir, { recursive: true, force: true });
+  await registry.stop();
 }
 
 /** Replaces BENCHMARKS.md's snapshot section (between its markers), appending it when absent; the rest of the file is left as it is. */
