@@ -15,14 +15,14 @@
  *
  * Run: npm run bench:snapshot [-- --size 256M] [-- --write]   (--write updates BENCHMARKS.md's snapshot section)
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomFillSync } from "node:crypto";
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { envelopeFile } from "../src/snapshot/export-tar.test-util.js";
 import { encodeTarHeader, TAR_TRAILER, tarPadding } from "../src/snapshot/tar-header.js";
 import { startRegistry } from "../src/testing/index.js";
@@ -83,14 +83,24 @@ interface RunResult {
   readonly registryCpuSeconds: number;
 }
 
-function run(op: string, host: string, registryPid: number, tar: string, vm: string, knobs: object): RunResult | { error: string } {
+const execFileAsync = promisify(execFile);
+
+/** Runs one operation in its own process. Asynchronously: the registry's log pipe must keep draining, or the registry stalls. */
+async function run(
+  op: string,
+  host: string,
+  registryPid: number,
+  tar: string,
+  vm: string,
+  knobs: object,
+): Promise<RunResult | { error: string }> {
   const before = processCpuSeconds(registryPid);
   let out: string;
   try {
-    out = execFileSync("npx", ["tsx", "bench/snapshot-run.ts", op, host, tar, vm, JSON.stringify(knobs)], {
+    ({ stdout: out } = await execFileAsync("npx", ["tsx", "bench/snapshot-run.ts", op, host, tar, vm, JSON.stringify(knobs)], {
       encoding: "utf8",
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+      maxBuffer: 1 << 24,
+    }));
   } catch (err) {
     const stderr = String((err as { stderr?: unknown }).stderr ?? err);
     return { error: /(CocoonError|RegistryError|Error): [^\n]*/u.exec(stderr)?.[0] ?? "failed" };
@@ -136,8 +146,8 @@ try {
     for (const v of variants) {
       const vm = `vm-bench-${kind}-${v.name.replace(/[^a-z0-9]+/gu, "-")}`;
       const budget = { memoryBudgetMiB: BUDGET_MIB };
-      const push = run("push", registry.host, registry.pid, tar, vm, { ...v.knobs, ...budget });
-      const pull = run("pull", registry.host, registry.pid, tar, vm, budget);
+      const push = await run("push", registry.host, registry.pid, tar, vm, { ...v.knobs, ...budget });
+      const pull = await run("pull", registry.host, registry.pid, tar, vm, budget);
       for (const [op, r, [floorName, floor]] of [
         ["push", push, v.pushFloor],
         ["pull", pull, v.pullFloor],
