@@ -47,12 +47,17 @@ export async function uploadStreamedBlob(
   const carry: ReadCarry = {};
   let offset = 0;
   try {
-    let piece = await readPiece(source, pieceSize, carry);
+    // Each piece is hashed as soon as it is read, so hashing the next overlaps the PATCH on the wire.
+    const readHashed = (): Promise<Uint8Array[]> =>
+      readPiece(source, pieceSize, carry).then((parts) => {
+        for (const part of parts) hash.update(part);
+        return parts;
+      });
+    let piece = await readHashed();
     for (;;) {
-      for (const part of piece) hash.update(part);
       const length = lengthOf(piece);
       if (length < pieceSize) break; // a short piece is the last: the PUT carries it
-      const next = readPiece(source, pieceSize, carry);
+      const next = readHashed();
       next.catch(() => undefined); // awaited below; a PATCH failure must not leave it unhandled
       const headers = {
         "content-type": "application/octet-stream",
