@@ -179,7 +179,14 @@ function writeSection(body: readonly string[]): void {
   const file = "BENCHMARKS.md";
   const begin = "<!-- begin snapshot -->";
   const end = "<!-- end snapshot -->";
-  const section = [begin, "## Snapshot push and pull (`npm run bench:snapshot`)", "", ...body, end].join("\n");
+  const notes = [
+    "",
+    "One run, indicative (the machine is shared). MB/s counts the export tar's bytes; the ratio is MB/s over the floor's on the same",
+    "bytes, measured in the same run. CPU s: the push or pull process (all threads), the floor command, and the registry process",
+    "during that operation: the registry runs on the same cores and hashes and stores each uploaded byte itself. Peak RSS is the",
+    "operation's own process against `memoryBudgetMiB`. Exports: dense (4 KiB pages, one in four random) and sparse (15 in 16 MiB zero).",
+  ];
+  const section = [begin, "## Snapshot push and pull (`npm run bench:snapshot`)", "", ...body, ...notes, end].join("\n");
   const text = readFileSync(file, "utf8");
   const from = text.indexOf(begin);
   const to = text.indexOf(end);
