@@ -1,6 +1,6 @@
 /**
  * One measured snapshot operation, run in its own process so its peak RSS is its own.
- * Called by `bench/snapshot.bench.ts`; prints `{"seconds":…,"maxRssMiB":…}`.
+ * Called by `bench/snapshot.bench.ts`; prints `{"seconds":…,"cpuSeconds":…,"maxRssMiB":…}`.
  *
  * Usage: tsx bench/snapshot-run.ts <push|pull> <registry-host> <export.tar> <vm> <json options>
  */
@@ -11,7 +11,9 @@ import { pushSnapshot, streamSnapshot } from "../src/snapshot/index.js";
 
 const [op, host, tarPath, vm, optionsJSON] = process.argv.slice(2) as [string, string, string, string, string];
 const knobs = JSON.parse(optionsJSON) as Record<string, number>;
-const registry = new OCIRegistry(host);
+// A 120 s deadline per response (default 30 s): on a machine shared with other disk writers the registry can stall on writeback.
+const registry = new OCIRegistry(host, { timeoutMs: 120_000 });
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 if (op === "push") {
   await pushSnapshot(createReadStream(tarPath, { highWaterMark: 1 << 20 }), registry, { name: vm, ...knobs });
@@ -28,4 +30,6 @@ if (op === "push") {
   if (bytes === 0) throw new Error("pull wrote nothing");
 }
 const seconds = (performance.now() - started) / 1000;
-process.stdout.write(`${JSON.stringify({ seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
+const cpu = process.cpuUsage(cpuBefore);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+process.stdout.write(`${JSON.stringify({ seconds, cpuSeconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);

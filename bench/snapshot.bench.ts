@@ -1,35 +1,58 @@
 /**
  * Snapshot push and pull of a 1 GiB export on a real CNCF distribution registry, as ratios of this
- * machine's floor measured in the same run on the same bytes, and peak RSS against the budget.
+ * machine's floor measured in the same run on the same bytes, peak RSS against the memory budget,
+ * and the CPU the client and the registry spent (the registry runs on the same cores and hashes
+ * and stores every uploaded byte, so its CPU time shows what limits a ratio).
  *
  * Exports (written once to a temp folder, removed at the end):
- * - dense: one `memory-ranges` file of memory-like pages (1 in 61 pages random);
- * - sparse: the same size, mostly zero pages, with cocoon's `COCOON.sparse.*` records.
- * Floors: `sha256sum` (every push and pull hashes each byte) and the `zstd` CLI (`-3 -T1`, and `-d`)
- * on the same export tar. Variants: v1 (one raw layer) and v2 (zstd 3, 64 MiB chunks,
- * concurrency 2, budget 512 MiB). Each operation runs in its own process (`bench/snapshot-run.ts`).
+ * - dense: one `memory-ranges` file of 4 KiB pages, one in four random, the others a text motif
+ *   naming the page (zstd -3 takes it to about a third; no two MiB alike, so nothing dedups);
+ * - sparse: the same size, 15 in 16 MiB zero, with cocoon's `COCOON.sparse.*` records.
+ * Floors: `sha256sum` (every push and pull hashes each byte) and the `zstd` CLI (`-<level> -T1`,
+ * and `-d`) on the same export tar. Variants: v1 (one raw layer) and v2 (zstd, 64 MiB chunks,
+ * concurrency 2), both with a 512 MiB memory budget. Each operation runs in its own process
+ * (`bench/snapshot-run.ts`).
  *
- * Run: npm run bench:snapshot [-- --mib 1024]
+ * Run: npm run bench:snapshot [-- --size 256M] [-- --write]   (--write updates BENCHMARKS.md's snapshot section)
  */
-import { execFileSync } from "node:child_process";
-import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFile, execFileSync } from "node:child_process";
+import { randomFillSync } from "node:crypto";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
-import { parseArgs } from "node:util";
-import { envelopeFile, memoryLike } from "../src/snapshot/export-tar.test-util.js";
+import { parseArgs, promisify } from "node:util";
+import { envelopeFile } from "../src/snapshot/export-tar.test-util.js";
 import { encodeTarHeader, TAR_TRAILER, tarPadding } from "../src/snapshot/tar-header.js";
 import { startRegistry } from "../src/testing/index.js";
+import { processCpuSeconds } from "./proc-cpu.js";
+import { zstdCliAvailable } from "./zstd-cli.js";
 
-const { values: args } = parseArgs({ options: { mib: { type: "string", default: "1024" } } });
-const MIB = Number(args.mib);
+const { values: args } = parseArgs({
+  options: { size: { type: "string", default: "1G" }, level: { type: "string", default: "3" }, write: { type: "boolean", default: false } },
+});
+/** `--size` in MiB: `1G`, `256M` or a bare number of MiB. */
+const MIB = /^\d+[gG]$/u.test(args.size) ? Number.parseInt(args.size, 10) * 1024 : Number.parseInt(args.size, 10);
+if (!(MIB > 0)) throw new Error(`--size ${args.size}: want e.g. 1G, 256M or 256`);
 const SIZE = MIB * 2 ** 20;
+const LEVEL = Number(args.level);
+const BUDGET_MIB = 512;
 const dir = mkdtempSync(path.join(tmpdir(), "cocoon-snapshot-bench-"));
+
+/** One MiB of dense memory: 4 KiB pages, one in four random, the others a text motif naming the page, so no two MiB are alike. */
+function denseBlock(index: number, block: number): Buffer {
+  const out = Buffer.allocUnsafe(block);
+  for (let page = 0; page < block / 4096; page++) {
+    const at = page * 4096;
+    if ((page * 7 + index) % 4 === 0) randomFillSync(out, at, 4096);
+    else out.fill(`vm memory ${index}:${page} `, at, at + 4096);
+  }
+  return out;
+}
 
 async function writeExport(file: string, sparse: boolean): Promise<void> {
   const block = 1 << 20;
-  const dense = memoryLike(block, "mem");
   const pax = sparse ? { "COCOON.sparse.map": `[{"o":0,"l":${SIZE}}]`, "COCOON.sparse.size": String(SIZE * 16) } : undefined;
   async function* stream(): AsyncGenerator<Uint8Array> {
     const env = envelopeFile("vm-bench");
@@ -37,73 +60,136 @@ async function writeExport(file: string, sparse: boolean): Promise<void> {
     yield env.data;
     yield tarPadding(env.data.length);
     yield encodeTarHeader({ name: "memory-ranges", size: SIZE, mode: 0o600, mtime: 0, pax });
-    for (let i = 0; i < SIZE / block; i++) {
-      if (sparse && i % 16 !== 0) yield Buffer.alloc(block);
-      else {
-        const chunk = Buffer.from(dense);
-        chunk.writeUInt32LE(i, 0); // every block differs, so no blob is deduplicated
-        yield chunk;
-      }
-    }
+    for (let i = 0; i < SIZE / block; i++) yield sparse && i % 16 !== 0 ? Buffer.alloc(block) : denseBlock(i, block);
     yield TAR_TRAILER;
   }
   await pipeline(Readable.from(stream()), createWriteStream(file));
 }
 
-function timed(cmd: string, argv: string[]): number {
+/** Wall and CPU seconds of a shell command (the CPU from the shell's `times` for its children). */
+function timed(command: string): { seconds: number; cpuSeconds: number } {
   const start = performance.now();
-  execFileSync(cmd, argv, { stdio: ["ignore", "ignore", "inherit"], shell: false });
-  return (performance.now() - start) / 1000;
+  const out = execFileSync("sh", ["-c", `${command}; times`], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const seconds = (performance.now() - start) / 1000;
+  const children = out.trim().split("\n").pop() ?? "";
+  const cpuSeconds = [...children.matchAll(/(\d+)m([\d.]+)s/gu)].reduce((n, m) => n + Number(m[1]) * 60 + Number(m[2]), 0);
+  return { seconds, cpuSeconds };
 }
 
-function run(op: string, host: string, tar: string, vm: string, knobs: object): { seconds: number; maxRssMiB: number } {
-  const out = execFileSync("npx", ["tsx", "bench/snapshot-run.ts", op, host, tar, vm, JSON.stringify(knobs)], { encoding: "utf8" });
-  return JSON.parse(out.trim().split("\n").pop() ?? "{}") as { seconds: number; maxRssMiB: number };
+interface RunResult {
+  readonly seconds: number;
+  readonly cpuSeconds: number;
+  readonly maxRssMiB: number;
+  readonly registryCpuSeconds: number;
 }
 
+const execFileAsync = promisify(execFile);
+
+/** Runs one operation in its own process. Asynchronously: the registry's log pipe must keep draining, or the registry stalls. */
+async function run(
+  op: string,
+  host: string,
+  registryPid: number,
+  tar: string,
+  vm: string,
+  knobs: object,
+): Promise<RunResult | { error: string }> {
+  const before = processCpuSeconds(registryPid);
+  let out: string;
+  try {
+    ({ stdout: out } = await execFileAsync("npx", ["tsx", "bench/snapshot-run.ts", op, host, tar, vm, JSON.stringify(knobs)], {
+      encoding: "utf8",
+      maxBuffer: 1 << 24,
+    }));
+  } catch (err) {
+    const stderr = String((err as { stderr?: unknown }).stderr ?? err);
+    return { error: /(CocoonError|RegistryError|Error): [^\n]*/u.exec(stderr)?.[0] ?? "failed" };
+  }
+  const registryCpuSeconds = processCpuSeconds(registryPid) - before;
+  return { ...(JSON.parse(out.trim().split("\n").pop() ?? "{}") as Omit<RunResult, "registryCpuSeconds">), registryCpuSeconds };
+}
+
+const haveZstd = zstdCliAvailable();
+const lines: string[] = [];
+const say = (line: string): void => {
+  console.log(line);
+  lines.push(line);
+};
 const registry = await startRegistry();
 try {
-  console.log(`snapshot bench: ${MIB} MiB exports, node ${process.version}, registry ${registry.host}`);
-  console.log("| export | variant | op | MB/s | floor | floor MB/s | ratio | peak RSS MiB | budget MiB |");
-  console.log("|---|---|---|---:|---|---:|---:|---:|---:|");
+  say(
+    `${MIB} MiB exports, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "?"}, registry (CNCF distribution) on the same cores, ${new Date().toISOString().slice(0, 10)}.`,
+  );
+  if (!haveZstd) say("**The zstd CLI is not installed (`apt-get install zstd`): v2 rows have no floor.**");
+  say("");
+  say(
+    "| export | variant | op | MB/s | floor | floor MB/s | ratio | peak RSS / budget MiB | client CPU s | floor CPU s | registry CPU s |",
+  );
+  say("|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|");
   for (const kind of ["dense", "sparse"] as const) {
     const tar = path.join(dir, `${kind}.tar`);
     await writeExport(tar, kind === "sparse");
-    const bytes = statSync(tar).size;
-    const mb = bytes / 1e6;
-    const sha = timed("sha256sum", [tar]);
-    const zc = timed("sh", ["-c", `zstd -3 -T1 -q -c '${tar}' > '${tar}.zst'`]);
-    const zd = timed("sh", ["-c", `zstd -d -q -c '${tar}.zst' > /dev/null`]);
+    const mb = statSync(tar).size / 1e6;
+    const none = { seconds: Number.NaN, cpuSeconds: Number.NaN };
+    const sha = timed(`sha256sum '${tar}' > /dev/null`);
+    const zc = haveZstd ? timed(`zstd -${LEVEL} -T1 -q -c '${tar}' > '${tar}.zst'`) : none;
+    const zd = haveZstd ? timed(`zstd -d -q -c '${tar}.zst' > /dev/null`) : none;
     const variants = [
-      { name: "v1", knobs: {}, pushFloor: ["sha256sum", sha], pullFloor: ["sha256sum", sha], budget: 0 },
+      { name: "v1", knobs: {}, pushFloor: ["sha256sum", sha], pullFloor: ["sha256sum", sha] },
       {
-        name: "v2 zstd3 64MiB×2",
-        knobs: { zstdLevel: 3, chunkSizeMiB: 64, concurrency: 2, memoryBudgetMiB: 512 },
-        pushFloor: ["zstd -3 -T1", zc],
+        name: `v2 zstd ${LEVEL}, 64 MiB × 2`,
+        knobs: { zstdLevel: LEVEL, chunkSizeMiB: 64, concurrency: 2 },
+        pushFloor: [`zstd -${LEVEL} -T1`, zc],
         pullFloor: ["zstd -d", zd],
-        budget: 512,
       },
     ] as const;
     for (const v of variants) {
       const vm = `vm-bench-${kind}-${v.name.replace(/[^a-z0-9]+/gu, "-")}`;
-      const push = run("push", registry.host, tar, vm, v.knobs);
-      const pullKnobs = v.budget ? { memoryBudgetMiB: v.budget } : {};
-      const pull = run("pull", registry.host, tar, vm, pullKnobs);
-      for (const [op, r, [floorName, floorS]] of [
+      const budget = { memoryBudgetMiB: BUDGET_MIB };
+      const push = await run("push", registry.host, registry.pid, tar, vm, { ...v.knobs, ...budget });
+      const pull = await run("pull", registry.host, registry.pid, tar, vm, budget);
+      for (const [op, r, [floorName, floor]] of [
         ["push", push, v.pushFloor],
         ["pull", pull, v.pullFloor],
       ] as const) {
+        if ("error" in r) {
+          say(`| ${kind} | ${v.name} | ${op} | failed: ${r.error.replaceAll("|", "/")} | | | | | | | |`);
+          continue;
+        }
         const rate = mb / r.seconds;
-        const floorRate = mb / floorS;
-        console.log(
-          `| ${kind} | ${v.name} | ${op} | ${rate.toFixed(0)} | ${floorName} | ${floorRate.toFixed(0)} | ${(rate / floorRate).toFixed(2)} | ${r.maxRssMiB.toFixed(0)} | ${v.budget || "-"} |`,
+        const floorRate = mb / floor.seconds;
+        const ratio = Number.isNaN(floorRate) ? "-" : (rate / floorRate).toFixed(2);
+        const floorText = Number.isNaN(floorRate) ? "-" : floorRate.toFixed(0);
+        say(
+          `| ${kind} | ${v.name} | ${op} | ${rate.toFixed(0)} | ${floorName} | ${floorText} | ${ratio} | ${r.maxRssMiB.toFixed(0)} / ${BUDGET_MIB} | ${r.cpuSeconds.toFixed(1)} | ${floor.cpuSeconds.toFixed(1)} | ${r.registryCpuSeconds.toFixed(1)} |`,
         );
       }
     }
     rmSync(tar, { force: true });
     rmSync(`${tar}.zst`, { force: true });
   }
+  if (args.write) writeSection(lines);
 } finally {
-  await registry.stop();
   rmSync(dir, { recursive: true, force: true });
+  await registry.stop();
+}
+
+/** Replaces BENCHMARKS.md's snapshot section (between its markers), appending it when absent; the rest of the file is left as it is. */
+function writeSection(body: readonly string[]): void {
+  const file = "BENCHMARKS.md";
+  const begin = "<!-- begin snapshot -->";
+  const end = "<!-- end snapshot -->";
+  const notes = [
+    "",
+    "One run, indicative (the machine is shared). MB/s counts the export tar's bytes; the ratio is MB/s over the floor's on the same",
+    "bytes, measured in the same run. CPU s: the push or pull process (all threads), the floor command, and the registry process",
+    "during that operation: the registry runs on the same cores and hashes and stores each uploaded byte itself. Peak RSS is the",
+    "operation's own process against `memoryBudgetMiB`. Exports: dense (4 KiB pages, one in four random) and sparse (15 in 16 MiB zero).",
+  ];
+  const section = [begin, "## Snapshot push and pull (`npm run bench:snapshot`)", "", ...body, ...notes, end].join("\n");
+  const text = readFileSync(file, "utf8");
+  const from = text.indexOf(begin);
+  const to = text.indexOf(end);
+  const next = from >= 0 && to > from ? text.slice(0, from) + section + text.slice(to + end.length) : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
 }

@@ -36,7 +36,7 @@ export { OCIRegistry } from "./oci-registry.js";
 export type { OCIRegistryOptions } from "./oci-registry-options.js";
 export { parseDigestReference, parseReference, parseRepository, parseTag } from "./reference.js";
 export type { Reference, RepositoryName } from "./reference.js";
-export type { Downloader, FetchedManifest, Registry, RegistryCallOptions, Uploader } from "./registry.js";
+export type { Downloader, FetchedManifest, Registry, RegistryCallOptions, StreamedBlob, Uploader } from "./registry.js";
 export { isRelativeRef, parseRef } from "./relative-ref.js";
 export { decodeSnapshotConfig, marshalSnapshotConfig } from "./snapshot-config.js";
 export type { SnapshotConfig, SnapshotFile } from "./snapshot-config.js";

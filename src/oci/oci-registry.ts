@@ -4,14 +4,16 @@ import { sha256Digest } from "./digest.js";
 import { RegistryError } from "./errors.js";
 import { Authorizer } from "./internal/authorizer.js";
 import { bodyChunks, readBody } from "./internal/body.js";
+import { uploadStreamedBlob } from "./internal/blob-session.js";
 import { uploadBlob } from "./internal/blob-upload.js";
 import { deleteManifestRef } from "./internal/delete-manifest.js";
+import { markDigestChecked } from "./internal/digest-checked.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
-import type { FetchedManifest, Registry, RegistryCallOptions } from "./registry.js";
+import type { FetchedManifest, Registry, RegistryCallOptions, StreamedBlob } from "./registry.js";
 
 type Action = "pull" | "pull,push" | "delete";
 
@@ -131,7 +133,8 @@ export class OCIRegistry implements Registry {
     const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] });
     const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
-    return Readable.from(verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined), { objectMode: false });
+    const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
+    return markDigestChecked(Readable.from(verified, { objectMode: false }));
   }
 
   /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */
@@ -143,9 +146,22 @@ export class OCIRegistry implements Registry {
     options: RegistryCallOptions = {},
   ): Promise<void> {
     const upload = { base: this.#base, name, digest, body, size, signal: options.signal };
-    const send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> =>
+    await uploadBlob(upload, this.#pushSend(options), this.#uploadURL);
+  }
+
+  /**
+   * Uploads a body of unknown digest in one chunked upload session (`POST`, a `PATCH` per 16 MiB,
+   * `PUT ?digest=` with the last piece), hashing it on the way; at most two pieces are held.
+   */
+  async putBlobStreamed(name: string, body: AsyncIterable<Uint8Array>, options: RegistryCallOptions = {}): Promise<StreamedBlob> {
+    return uploadStreamedBlob(this.#base, name, body, this.#pushSend(options), this.#uploadURL);
+  }
+
+  readonly #uploadURL = (ref: RepositoryName, path: string): string => this.#url(ref, "blobs", path);
+
+  #pushSend(options: RegistryCallOptions) {
+    return (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> =>
       this.#send(ref, "pull,push", options, req);
-    await uploadBlob(upload, send, (ref, path) => this.#url(ref, "blobs", path));
   }
 
   #url(ref: RepositoryName, kind: "manifests" | "blobs", identifier: string): string {

@@ -19,6 +19,16 @@ export interface FetchedManifest {
 }
 
 /**
+ * A blob {@link Uploader.putBlobStreamed} uploaded: what the registry now holds it under.
+ */
+export interface StreamedBlob {
+  /** `sha256:<hex>` of the bytes sent. */
+  readonly digest: string;
+  /** Number of bytes sent. */
+  readonly size: number;
+}
+
+/**
  * Uploads blobs and manifests: the push half of Go's `snapshot.Uploader`.
  *
  * `name` is the repository (a VM name), `digest` is `sha256:<hex>`.
@@ -30,6 +40,12 @@ export interface Uploader {
   putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options?: RegistryCallOptions): Promise<void>;
   /** Stores `data` under `tag` with the given media type. */
   putManifest(name: string, tag: string, data: Uint8Array, contentType: string, options?: RegistryCallOptions): Promise<void>;
+  /**
+   * Uploads a body whose digest is not known beforehand, hashing it on the way, and returns its
+   * digest and size. Optional (Go's `Uploader` has no such call): without it, a v1 push holds each
+   * file in memory to learn its digest before uploading it.
+   */
+  putBlobStreamed?(name: string, body: AsyncIterable<Uint8Array>, options?: RegistryCallOptions): Promise<StreamedBlob>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { CocoonError, isCocoonError } from "../errors.js";
 import type { Descriptor } from "../oci/manifest-types.js";
 import { verifyBlob } from "../oci/blob-copy.js";
+import { isDigestChecked } from "../oci/internal/digest-checked.js";
 import type { Downloader } from "../oci/registry.js";
 
 /** Turns an unknown failure into its message. */
@@ -39,7 +40,8 @@ export async function* verifiedBlob(dl: Downloader, name: string, desc: Descript
     throw transferError(`get blob ${desc.digest}`, err, signal);
   }
   try {
-    yield* verifyBlob(body, desc.digest, desc.size);
+    // A body its downloader already hashes (OCIRegistry's) is only length-checked here: each byte is hashed once.
+    yield* verifyBlob(body, desc.digest, desc.size, { checkDigest: !isDigestChecked(body) });
   } catch (err) {
     const ours = err instanceof Error && err.message.startsWith(`blob ${desc.digest} `);
     if (ours && !signal?.aborted) throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", err.message, { cause: err });
@@ -49,7 +51,7 @@ export async function* verifiedBlob(dl: Downloader, name: string, desc: Descript
 
 /** Reads a whole verified blob into memory (chunks and the config). */
 export async function readVerifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): Promise<Uint8Array> {
-  const out = new Uint8Array(desc.size);
+  const out = Buffer.allocUnsafeSlow(desc.size); // filled to the last byte, or the read fails
   let at = 0;
   for await (const chunk of verifiedBlob(dl, name, desc, signal)) {
     out.set(chunk, at);

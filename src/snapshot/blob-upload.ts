@@ -4,6 +4,12 @@ import { OCIAnnotation } from "../oci/media-types.js";
 import type { Uploader } from "../oci/registry.js";
 import { transferError } from "./blob-reader.js";
 
+/**
+ * Files up to this size are hashed in memory first, so one the registry holds is not sent again
+ * (Go's HEAD, then PUT); larger ones stream to an uploader that hashes on the way, unchecked.
+ */
+export const STREAM_ABOVE = 16 << 20;
+
 /** `sha256:<hex>` of a list of byte runs. */
 export function digestOf(parts: readonly Uint8Array[]): string {
   const hash = createHash("sha256");
@@ -62,4 +68,34 @@ export async function uploadLayer(
     annotations[OCIAnnotation.ChunkCount] = String(chunk.count);
   }
   return { mediaType, digest, size: parts.reduce((n, p) => n + p.length, 0), annotations };
+}
+
+/**
+ * Uploads a body of unknown digest through the uploader's streamed upload and returns its layer
+ * descriptor. A failure of `body` itself is rethrown as it came (the caller words it).
+ */
+export async function uploadStreamed(
+  putBlobStreamed: NonNullable<Uploader["putBlobStreamed"]>,
+  name: string,
+  title: string,
+  mediaType: string,
+  body: AsyncIterable<Uint8Array>,
+  signal?: AbortSignal,
+): Promise<Descriptor> {
+  let bodyFailure: { error: unknown } | undefined;
+  const watched = (async function* () {
+    try {
+      yield* body;
+    } catch (error) {
+      bodyFailure = { error };
+      throw error;
+    }
+  })();
+  try {
+    const blob = await putBlobStreamed(name, watched, signal ? { signal } : {});
+    return { mediaType, digest: blob.digest, size: blob.size, annotations: { [OCIAnnotation.Title]: title } };
+  } catch (err) {
+    if (bodyFailure !== undefined && !signal?.aborted) throw bodyFailure.error;
+    throw transferError("put blob", err, signal);
+  }
 }

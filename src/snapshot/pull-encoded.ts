@@ -7,7 +7,7 @@ import { messageOf, readVerifiedBlob, verifiedBlob } from "./blob-reader.js";
 import { layerHeader, rawChunkStride, resolveEncodedFile } from "./pull-checks.js";
 import type { StreamOptions } from "./stream-options.js";
 import type { TarWriter } from "./tar-writer.js";
-import { decodeChunk, StreamDecoder } from "./zstd.js";
+import { decodeChunk, decodeStream } from "./zstd.js";
 
 const MAX_BUFFERED_CHUNK = 1 << 30;
 
@@ -32,8 +32,16 @@ export interface EncodedPull {
   readonly writeRaw: (layer: Descriptor) => Promise<void>;
 }
 
-/** Go's prefetch window: how many chunks fit the budget next to the largest decoded chunk, or 0. */
-function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number): { window: number; cap: number } {
+/** Resident memory the budget leaves to Node itself (V8 heap, code, the HTTP client), not to chunk buffers. */
+const RUNTIME_RESERVE = 128 << 20;
+
+/**
+ * Go's prefetch window: how many chunks fit the budget next to the largest decoded chunk (below
+ * 2 the pull goes sequential, as Go's does). `depth` is how many are actually fetched ahead: the
+ * window, lowered (to 1 at least) until the runtime reserve, the chunks in flight and the one
+ * being written fit the budget, so the process's peak RSS stays within it.
+ */
+function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number): { window: number; depth: number; cap: number } {
   let inputCap = 0;
   let outputCap = 0;
   for (const p of plans) {
@@ -42,9 +50,11 @@ function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number
     inputCap = Math.max(inputCap, p.zstd ? stored : 0);
     outputCap = Math.max(outputCap, p.zstd ? rawChunkStride(p.meta.size ?? 0, p.chunks.length) : stored);
   }
-  if (outputCap <= 0 || inputCap > MAX_BUFFERED_CHUNK || outputCap > MAX_BUFFERED_CHUNK) return { window: 0, cap: 0 };
+  if (outputCap <= 0 || inputCap > MAX_BUFFERED_CHUNK || outputCap > MAX_BUFFERED_CHUNK) return { window: 0, depth: 0, cap: 0 };
   const fits = budget > outputCap ? Math.min(prefetch, Math.floor((budget - outputCap) / (inputCap + outputCap))) : 0;
-  return { window: fits >= 2 ? fits : 0, cap: outputCap };
+  if (fits < 2) return { window: 0, depth: 0, cap: outputCap };
+  const depth = Math.floor((budget - RUNTIME_RESERVE - outputCap) / (inputCap + outputCap));
+  return { window: fits, depth: Math.min(fits, Math.max(depth, 1)), cap: outputCap };
 }
 
 async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number): Promise<Uint8Array> {
@@ -79,22 +89,21 @@ async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: num
   }
 }
 
-async function* sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
-  const decoder = plan.zstd ? new StreamDecoder() : undefined;
-  for (const desc of plan.chunks) {
-    for await (const chunk of verifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)) {
-      if (decoder === undefined) yield chunk;
-      else for (const out of decoder.push(chunk)) yield out;
-    }
-  }
-  if (decoder !== undefined) for (const out of decoder.push(new Uint8Array(0), true)) yield out;
+async function* storedBytes(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
+  for (const desc of plan.chunks) yield* verifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
 }
 
-async function streamFile(pull: EncodedPull, plan: Plan, window: number, cap: number): Promise<void> {
+function sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
+  return plan.zstd ? decodeStream(storedBytes(pull, plan)) : storedBytes(pull, plan);
+}
+
+async function streamFile(pull: EncodedPull, plan: Plan, window: { window: number; depth: number; cap: number }): Promise<void> {
   const size = plan.meta.size ?? 0;
   await pull.tw.writeHeader(layerHeader(plan.title, size, plan.meta, pull.mtime));
   const body =
-    window >= 2 && plan.chunks.length >= 2 ? windowed(pull, plan, Math.min(window, plan.chunks.length), cap) : sequential(pull, plan);
+    window.window >= 2 && plan.chunks.length >= 2
+      ? windowed(pull, plan, Math.min(window.depth, plan.chunks.length), window.cap)
+      : sequential(pull, plan);
   let written = 0;
   try {
     for await (const data of body) {
@@ -122,7 +131,7 @@ export async function writeEncodedLayers(pull: EncodedPull): Promise<void> {
     if (raw || plans.has(title)) continue;
     plans.set(title, { title, meta, chunks: resolveEncodedFile(layer, meta, byDigest), zstd: isZstdMediaType(layer.mediaType) });
   }
-  const { window, cap } = prefetchWindow([...plans.values()], pull.prefetch, pull.budget);
+  const window = prefetchWindow([...plans.values()], pull.prefetch, pull.budget);
   const emitted = new Set<string>();
   for (const layer of pull.layers) {
     const title = descriptorTitle(layer);
@@ -135,6 +144,6 @@ export async function writeEncodedLayers(pull: EncodedPull): Promise<void> {
     if (emitted.has(title)) continue;
     emitted.add(title);
     pull.opts.progress?.(`  ${title} (${plan.meta.size ?? 0} bytes, ${plan.chunks.length} chunks)`);
-    await streamFile(pull, plan, window, cap);
+    await streamFile(pull, plan, window);
   }
 }

@@ -4,7 +4,7 @@ import { mediaTypeForCocoonFile } from "../oci/media-types.js";
 import type { Uploader } from "../oci/registry.js";
 import type { SnapshotFile } from "../oci/snapshot-config.js";
 import { messageOf } from "./blob-reader.js";
-import { uploadLayer } from "./blob-upload.js";
+import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import type { ExportConfig } from "./envelope.js";
 import { enqueueChunks, uploadCompressed, type UploadPool } from "./push-pipeline.js";
 import type { PipelineParams, PushOptions } from "./push-options.js";
@@ -12,6 +12,7 @@ import { sparseFileMeta } from "./sparse-meta.js";
 import type { TarEntry } from "./tar-reader.js";
 
 const COMPRESS_MIN = 1 << 20;
+
 /** What a push has read so far: the envelope, per-file metadata and the layers of each file. */
 export interface Collected {
   cfg?: ExportConfig;
@@ -20,14 +21,19 @@ export interface Collected {
   encoded: boolean;
 }
 
-/** Reads a whole body, wrapping a read failure with `what`. */
-export async function drain(body: AsyncIterable<Uint8Array>, what: string): Promise<Uint8Array[]> {
-  const parts: Uint8Array[] = [];
+/** Passes `body` through, rethrowing a read failure as `ERR_SNAPSHOT_FORMAT` `<what>: <message>`. */
+export async function* readFailures(body: AsyncIterable<Uint8Array>, what: string): AsyncGenerator<Uint8Array> {
   try {
-    for await (const p of body) parts.push(p);
+    yield* body;
   } catch (err) {
     throw new CocoonError("ERR_SNAPSHOT_FORMAT", `${what}: ${messageOf(err)}`, { cause: err });
   }
+}
+
+/** Reads a whole body, wrapping a read failure with `what`. */
+export async function drain(body: AsyncIterable<Uint8Array>, what: string): Promise<Uint8Array[]> {
+  const parts: Uint8Array[] = [];
+  for await (const p of readFailures(body, what)) parts.push(p);
   return parts;
 }
 
@@ -72,16 +78,21 @@ export async function uploadEntry(
     }
     if (compress) {
       out.encoded = true;
-      const desc = await uploadCompressed(file).catch((err: unknown) => Promise.reject(uploadFailure(entry.name, err, opts.signal)));
+      const desc = await uploadCompressed(file, params.workers).catch((err: unknown) =>
+        Promise.reject(uploadFailure(entry.name, err, opts.signal)),
+      );
       out.groups.push({ name: entry.name, descs: [desc] });
       progress(`  ${entry.name} -> ${desc.digest} (${desc.size} bytes)`);
       return;
     }
   }
-  const parts = await drain(body, `upload ${entry.name}: buffer entry`);
-  const desc = await uploadLayer(up, opts.name, entry.name, mediaTypeForCocoonFile(entry.name), parts, undefined, opts.signal).catch(
-    (err: unknown) => Promise.reject(uploadFailure(entry.name, err, opts.signal)),
-  );
+  const mediaType = mediaTypeForCocoonFile(entry.name);
+  const put = entry.size > STREAM_ABOVE ? up.putBlobStreamed?.bind(up) : undefined;
+  const upload =
+    put === undefined
+      ? uploadLayer(up, opts.name, entry.name, mediaType, await drain(body, `upload ${entry.name}: buffer entry`), undefined, opts.signal)
+      : uploadStreamed(put, opts.name, entry.name, mediaType, readFailures(body, "buffer entry"), opts.signal);
+  const desc = await upload.catch((err: unknown) => Promise.reject(uploadFailure(entry.name, err, opts.signal)));
   out.groups.push({ name: entry.name, descs: [desc] });
   progress(`  ${entry.name} -> ${desc.digest} (${desc.size} bytes)`);
 }

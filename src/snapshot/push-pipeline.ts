@@ -3,8 +3,9 @@ import type { Descriptor } from "../oci/manifest-types.js";
 import { mediaTypeForCocoonFile, zstdMediaType } from "../oci/media-types.js";
 import type { Uploader } from "../oci/registry.js";
 import { messageOf } from "./blob-reader.js";
-import { uploadLayer } from "./blob-upload.js";
+import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import { compressFrame } from "./zstd.js";
+import { readPiece, type ReadCarry } from "../oci/internal/read-piece.js";
 
 /** Frames of a single-layer (unchunked) zstd file: one-shot frames of this many input bytes. */
 const STREAM_FRAME = 4 << 20;
@@ -57,23 +58,12 @@ export interface EncodedFile {
   readonly progress: (line: string) => void;
 }
 
-async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: { rest: Uint8Array | undefined }): Promise<Uint8Array> {
-  const out = new Uint8Array(want);
-  let at = 0;
-  while (at < want) {
-    let piece = carry.rest;
-    carry.rest = undefined;
-    if (piece === undefined) {
-      const next = await body.next();
-      if (next.done) throw new Error("unexpected EOF");
-      piece = next.value;
-    }
-    const take = Math.min(piece.length, want - at);
-    out.set(piece.subarray(0, take), at);
-    at += take;
-    if (take < piece.length) carry.rest = piece.subarray(take);
-  }
-  return out;
+/** Reads exactly `want` bytes into one buffer; fewer fail with Go's `unexpected EOF`. */
+async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: ReadCarry): Promise<Uint8Array> {
+  const parts = await readPiece(body, want, carry);
+  const length = parts.reduce((n, p) => n + p.length, 0);
+  if (length < want) throw new Error("unexpected EOF");
+  return Buffer.concat(parts, length);
 }
 
 /** Go's `enqueueChunks`: cuts a file at fixed offsets and uploads each chunk (one zstd frame each) on the pool. */
@@ -83,7 +73,7 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
   const base = mediaTypeForCocoonFile(f.title);
   const mediaType = f.compress ? zstdMediaType(base) : base;
   const descs: Descriptor[] = new Array<Descriptor>(count);
-  const carry: { rest: Uint8Array | undefined } = { rest: undefined };
+  const carry: ReadCarry = {};
   for (let i = 0; i < count && !pool.failed; i++) {
     f.signal?.throwIfAborted();
     let raw: Uint8Array;
@@ -108,19 +98,42 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
   return descs;
 }
 
-/** Compresses an unchunked file as consecutive one-shot frames (each with its content size) and uploads it. */
-export async function uploadCompressed(f: EncodedFile): Promise<Descriptor> {
-  const frames: Uint8Array[] = [];
-  const carry: { rest: Uint8Array | undefined } = { rest: undefined };
-  for (let at = 0; at < f.size; at += STREAM_FRAME) {
-    f.signal?.throwIfAborted();
-    let raw: Uint8Array;
-    try {
-      raw = await readChunk(f.body, Math.min(STREAM_FRAME, f.size - at), carry);
-    } catch (err) {
-      throw new CocoonError("ERR_SNAPSHOT_FORMAT", `compress entry: ${messageOf(err)}`, { cause: err });
+/** The frames of an unchunked file (one-shot frames of {@link STREAM_FRAME} input bytes each), `width` compressing at once, in order. */
+async function* compressedFrames(f: EncodedFile, width: number): AsyncGenerator<Uint8Array> {
+  const carry: ReadCarry = {};
+  const queue: Promise<Uint8Array>[] = [];
+  let at = 0;
+  try {
+    while (at < f.size || queue.length > 0) {
+      while (queue.length < width && at < f.size) {
+        f.signal?.throwIfAborted();
+        let raw: Uint8Array;
+        try {
+          raw = await readChunk(f.body, Math.min(STREAM_FRAME, f.size - at), carry);
+        } catch (err) {
+          throw new CocoonError("ERR_SNAPSHOT_FORMAT", `compress entry: ${messageOf(err)}`, { cause: err });
+        }
+        at += raw.length;
+        const frame = compressFrame(raw, f.level);
+        frame.catch(() => undefined); // awaited in order below
+        queue.push(frame);
+      }
+      yield await (queue.shift() as Promise<Uint8Array>);
     }
-    frames.push(await compressFrame(raw, f.level));
+  } finally {
+    await Promise.allSettled(queue);
   }
-  return uploadLayer(f.up, f.repo, f.title, zstdMediaType(mediaTypeForCocoonFile(f.title)), frames, undefined, f.signal);
+}
+
+/**
+ * Compresses an unchunked file as consecutive one-shot frames (each with its content size) and
+ * uploads it: streamed when the uploader can, else held in memory to learn its digest first.
+ */
+export async function uploadCompressed(f: EncodedFile, width: number): Promise<Descriptor> {
+  const mediaType = zstdMediaType(mediaTypeForCocoonFile(f.title));
+  const put = f.size > STREAM_ABOVE ? f.up.putBlobStreamed?.bind(f.up) : undefined;
+  if (put !== undefined) return uploadStreamed(put, f.repo, f.title, mediaType, compressedFrames(f, width), f.signal);
+  const frames: Uint8Array[] = [];
+  for await (const frame of compressedFrames(f, width)) frames.push(frame);
+  return uploadLayer(f.up, f.repo, f.title, mediaType, frames, undefined, f.signal);
 }

@@ -12,7 +12,11 @@ export interface StreamOptions {
   readonly progress?: (line: string) => void;
   /** Chunks fetched ahead for chunked files (default 8). */
   readonly concurrency?: number;
-  /** Cap on prefetched chunk bytes, in MiB (default 4096); below two chunks the pull goes sequential. */
+  /**
+   * Memory budget in MiB (default 4096): below two chunks (Go's formula) the pull goes sequential;
+   * otherwise it fetches ahead as many chunks as fit next to a 128 MiB runtime reserve, so the
+   * process's peak RSS stays within it.
+   */
   readonly memoryBudgetMiB?: number;
   /** Aborts the pull; the promise rejects with the signal's reason. */
   readonly signal?: AbortSignal;

@@ -1,9 +1,23 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { memoryLike } from "./export-tar.test-util.js";
 import { ANCHORS, HAVE_ANCHORS, NO_ANCHORS } from "./fakes.test-util.js";
-import { compressFrame, decodeChunk, readFrameHeader, StreamDecoder, ZstdMessage } from "./zstd.js";
+import { nodeZstd } from "./node-zstd.js";
+import { compressFrame, decodeChunk, decodeStream, readFrameHeader, ZstdMessage } from "./zstd.js";
+
+async function decodeAll(...pieces: Uint8Array[]): Promise<Buffer> {
+  const out: Uint8Array[] = [];
+  for await (const c of decodeStream(Readable.from(pieces))) out.push(c);
+  return Buffer.concat(out);
+}
+
+/** A frame Node writes without a pledged size: no content size, level 3's 2 MiB window. */
+const unpledged = (data: Uint8Array): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    nodeZstd().zstdCompress(data, {}, (err, out) => (err ? reject(err) : resolve(out)));
+  });
 
 describe("zstd frames", () => {
   it.each([1, 1 << 20, 3 * (1 << 20) + 7])(
@@ -18,20 +32,40 @@ describe("zstd frames", () => {
     },
   );
 
+  it.each([
+    // size, frame header descriptor, window descriptor (none when single-segment), 4-byte content size
+    [1 << 20, "a0", "", "00001000"],
+    [(1 << 20) + (1 << 19), "a0", "", "00001800"],
+    [3 * (1 << 20) + 7, "80", "58", "07003000"],
+    [64 << 20, "80", "58", "00000004"],
+  ])("the header of a %i-byte chunk is exactly Go-acceptable: FHD %s, window %s, content size %s", async (size, fhd, wd, fcs) => {
+    const frame = Buffer.from(await compressFrame(Buffer.alloc(size, 7), 3));
+    expect(frame.subarray(0, 4).toString("hex")).toBe("28b52ffd");
+    expect(frame.subarray(4, 4 + 1 + wd.length / 2 + 4).toString("hex")).toBe(fhd + wd + fcs);
+  });
+
   it("refuses what Go's windowed pull refuses, with Go's texts", async () => {
     const frame = await compressFrame(memoryLike(1 << 20, "z"), 3);
     await expect(decodeChunk(frame, (1 << 20) - 1)).rejects.toThrow(ZstdMessage.Window);
     await expect(decodeChunk(Buffer.from("not zstd at all"), 1 << 20)).rejects.toThrow(ZstdMessage.Magic);
+    await expect(decodeChunk(frame, (1 << 20) + 1)).resolves.toHaveLength(1 << 20);
+    // A second frame may not widen the window past the cap (zstd's windowLogMax), nor the output.
+    const small = memoryLike(1024, "s");
+    const wide = Buffer.concat([await compressFrame(small, 3), await unpledged(memoryLike(100_000, "w"))]);
+    expect(readFrameHeader(wide)).toEqual({ windowSize: 1024, contentSize: 1024 });
+    await expect(decodeChunk(wide, 1 << 20)).rejects.toThrow(ZstdMessage.Window);
+    const half = await compressFrame(memoryLike(100_000, "l"), 3);
+    const long = Buffer.concat([half, half]);
+    await expect(decodeChunk(long, 150_000)).rejects.toThrow(ZstdMessage.TooLarge);
+    await expect(decodeChunk(long, 200_000)).resolves.toHaveLength(200_000);
   });
 
   it("streams concatenated frames back, and refuses a wrong magic number", async () => {
     const a = memoryLike(100_000, "a");
     const b = memoryLike(50_000, "b");
     const both = Buffer.concat([await compressFrame(a, 3), await compressFrame(b, 3)]);
-    const dec = new StreamDecoder();
-    const out = [...dec.push(both.subarray(0, 1000)), ...dec.push(both.subarray(1000)), ...dec.push(new Uint8Array(0), true)];
-    expect(Buffer.concat(out).equals(Buffer.concat([a, b]))).toBe(true);
-    expect(() => new StreamDecoder().push(Buffer.from("garbage!"))).toThrow(ZstdMessage.Magic);
+    expect((await decodeAll(both.subarray(0, 2), both.subarray(2, 1000), both.subarray(1000))).equals(Buffer.concat([a, b]))).toBe(true);
+    await expect(decodeAll(Buffer.from("garbage!"))).rejects.toThrow(ZstdMessage.Magic);
   });
 });
 
@@ -43,11 +77,39 @@ describe.skipIf(!HAVE_ANCHORS)(`Go's zstd blobs (${HAVE_ANCHORS ? "anchors prese
     for (const name of names) {
       const want = readFileSync(path.join(decoded, name));
       const blob = readFileSync(path.join(ANCHORS, "snapshot", dir, "blobs", name));
-      const dec = new StreamDecoder();
-      const got = Buffer.concat([...dec.push(blob), ...dec.push(new Uint8Array(0), true)]);
+      const got = await decodeAll(blob);
       expect(got.equals(want)).toBe(true);
       if (readFrameHeader(blob)?.contentSize !== undefined)
         expect(Buffer.from(await decodeChunk(blob, want.length)).equals(want)).toBe(true);
     }
+  });
+});
+
+describe("zstd frame boundaries", () => {
+  const pieces = (data: Uint8Array, size: number): Uint8Array[] => {
+    const out: Uint8Array[] = [];
+    for (let at = 0; at < data.length; at += size) out.push(data.subarray(at, at + size));
+    return out;
+  };
+  const skippable = Buffer.concat([Buffer.from([0x5a, 0x2a, 0x4d, 0x18, 3, 0, 0, 0]), Buffer.from("abc")]);
+
+  it("decodes every frame of a stream (Node 22's decoder stops after the first), in any cut", async () => {
+    const a = memoryLike(300_000, "a");
+    const b = Buffer.alloc(200_000); // all zero: RLE blocks
+    const c = memoryLike(1000, "c");
+    const stream = Buffer.concat([skippable, await compressFrame(a, 3), await unpledged(b), skippable, await compressFrame(c, 19)]);
+    const want = Buffer.concat([a, b, c]);
+    for (const size of [1, 3, 4096, stream.length]) expect((await decodeAll(...pieces(stream, size))).equals(want)).toBe(true);
+    await expect(decodeChunk(stream, want.length)).rejects.toThrow(ZstdMessage.Window); // the unpledged frame's 2 MiB window
+    const chunk = Buffer.concat([skippable, await compressFrame(a, 3), await compressFrame(b, 3), skippable, await compressFrame(c, 19)]);
+    expect(Buffer.from(await decodeChunk(chunk, want.length)).equals(want)).toBe(true);
+    await expect(decodeChunk(chunk, want.length - 1)).rejects.toThrow(ZstdMessage.TooLarge);
+  });
+
+  it("refuses a stream that stops inside a frame, and garbage after a frame", async () => {
+    const frame = await compressFrame(memoryLike(10_000, "t"), 3);
+    await expect(decodeAll(frame.subarray(0, frame.length - 1))).rejects.toThrow("unexpected EOF");
+    await expect(decodeAll(frame, Buffer.from("garbage!"))).rejects.toThrow(ZstdMessage.Magic);
+    await expect(decodeChunk(Buffer.concat([frame, Buffer.from("garbage!")]), 1 << 20)).rejects.toThrow(ZstdMessage.Magic);
   });
 });

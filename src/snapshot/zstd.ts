@@ -1,31 +1,30 @@
-import { createRequire } from "node:module";
-import { Decompress, decompress } from "fzstd";
+import { pipeline, Readable } from "node:stream";
+import { nodeZstd, type NodeZstdOptions } from "./node-zstd.js";
+import { FRAME_END, FrameSplitter, framesOf, MagicError, SKIPPABLE_MAGIC, ZSTD_MAGIC } from "./zstd-frames.js";
 
-interface WasmCodec {
-  init(): Promise<void>;
-  compress(buf: Uint8Array, level: number): Uint8Array;
-  decompress(buf: Uint8Array): Uint8Array;
-}
+/** Output buffers of compression and of streamed decoding; large ones save zlib round trips. */
+const OUTPUT_CHUNK = 1 << 20;
 
-const ZSTD_MAGIC = 0xfd2fb528;
-let codec: Promise<WasmCodec> | undefined;
-
-/** Loads the WASM encoder once; its ESM build cannot load in Node, so the CommonJS one is required. */
-function wasm(): Promise<WasmCodec> {
-  codec ??= (async () => {
-    const mod = createRequire(import.meta.url)("@bokuweb/zstd-wasm") as WasmCodec;
-    await mod.init();
-    return mod;
-  })();
-  return codec;
+function call(fn: "zstdCompress" | "zstdDecompress", data: Uint8Array, options: NodeZstdOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    nodeZstd()[fn](data, options, (err, out) => {
+      if (err) reject(err);
+      else resolve(out);
+    });
+  });
 }
 
 /**
- * Compresses `data` into one zstd frame whose header holds the content size (one-shot
- * compression, so the window never exceeds the input and Go's per-chunk cap accepts it).
+ * Compresses `data` into one zstd frame whose header holds the content size (Node's zlib on the
+ * libuv thread pool, so several chunks compress at once). zstd never declares a window larger
+ * than the content, so Go's per-chunk cap accepts the frame.
  */
-export async function compressFrame(data: Uint8Array, level: number): Promise<Uint8Array> {
-  return (await wasm()).compress(data, level);
+export function compressFrame(data: Uint8Array, level: number): Promise<Uint8Array> {
+  return call("zstdCompress", data, {
+    pledgedSrcSize: data.length,
+    chunkSize: Math.min(OUTPUT_CHUNK, Math.max(data.length, 64)),
+    params: { [nodeZstd().constants.ZSTD_c_compressionLevel]: level },
+  });
 }
 
 /** What a zstd frame header declares. */
@@ -40,7 +39,7 @@ export interface FrameHeader {
 export function readFrameHeader(data: Uint8Array): FrameHeader | undefined {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let at = 0;
-  while (at + 8 <= data.length && (view.getUint32(at, true) & 0xfffffff0) === 0x184d2a50) {
+  while (at + 8 <= data.length && (view.getUint32(at, true) & 0xfffffff0) === SKIPPABLE_MAGIC) {
     at += 8 + view.getUint32(at + 4, true);
   }
   if (at + 5 > data.length || view.getUint32(at, true) !== ZSTD_MAGIC) return undefined;
@@ -72,48 +71,102 @@ export const ZstdMessage = {
   TooLarge: "decompressed size exceeds configured limit",
 } as const;
 
-/** The WASM decoder for a chunk that is one frame with its content size; `undefined` when it cannot be used. */
-async function wasmDecode(data: Uint8Array, header: FrameHeader): Promise<Uint8Array | undefined> {
-  if (header.contentSize === undefined || data[0] !== 0x28) return undefined;
+/** zlib's failures under Go's texts where Go has one; other decoder errors keep zstd's own text. */
+function goError(err: unknown): unknown {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === "ZSTD_error_prefix_unknown") return new Error(ZstdMessage.Magic, { cause: err });
+  if (code === "ZSTD_error_frameParameter_windowTooLarge") return new Error(ZstdMessage.Window, { cause: err });
+  if (code === "ERR_BUFFER_TOO_LARGE") return new Error(ZstdMessage.TooLarge, { cause: err });
+  return err;
+}
+
+function windowLogMax(cap: number): number {
+  return Math.min(Math.max(Math.ceil(Math.log2(Math.max(cap, 1))), 10), 31);
+}
+
+/** Decodes one frame, refusing a window above `cap` or more than `left` output bytes. */
+async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promise<Uint8Array> {
+  const header = readFrameHeader(frame);
+  if (header === undefined) throw new Error(ZstdMessage.Magic);
+  if (header.windowSize > cap) throw new Error(ZstdMessage.Window);
+  if (header.contentSize !== undefined && header.contentSize > left) throw new Error(ZstdMessage.TooLarge);
+  if (header.contentSize === 0) return new Uint8Array(0);
   try {
-    const out = (await wasm()).decompress(data);
-    return out.length === header.contentSize ? out : undefined;
-  } catch {
-    return undefined; // several frames, or a frame the one-shot call refuses: the JS decoder decides
+    return await call("zstdDecompress", frame, {
+      // One output buffer of the declared size: zlib's default 16 KiB pieces make decoding several times slower.
+      chunkSize: Math.max(header.contentSize ?? Math.min(left, OUTPUT_CHUNK), 64),
+      maxOutputLength: Math.max(left, 1),
+      params: { [nodeZstd().constants.ZSTD_d_windowLogMax]: windowLogMax(cap) },
+    });
+  } catch (err) {
+    throw goError(err);
   }
 }
 
 /**
- * Decodes one chunk on its own, refusing a window or an output above `cap` as Go's windowed
- * pull does. Throws an `Error` whose message is Go's text.
+ * Decodes one chunk on its own, frame by frame, refusing any frame whose window exceeds `cap` and
+ * an output above `cap`, as Go's windowed pull does. Throws an `Error` whose message is Go's text.
  */
 export async function decodeChunk(data: Uint8Array, cap: number): Promise<Uint8Array> {
-  const header = readFrameHeader(data);
-  if (header === undefined) throw new Error(ZstdMessage.Magic);
-  if (header.windowSize > cap) throw new Error(ZstdMessage.Window);
-  if (header.contentSize !== undefined && header.contentSize > cap) throw new Error(ZstdMessage.TooLarge);
-  const out = (await wasmDecode(data, header)) ?? decompress(data);
-  if (out.length > cap) throw new Error(ZstdMessage.TooLarge);
-  return out;
+  let frames: Uint8Array[];
+  try {
+    frames = framesOf(data);
+  } catch (err) {
+    throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
+  }
+  if (frames.length === 1) return decodeFrame(frames[0] as Uint8Array, cap, cap);
+  const out: Uint8Array[] = [];
+  let left = cap;
+  for (const frame of frames) {
+    const decoded = await decodeFrame(frame, cap, left);
+    left -= decoded.length;
+    out.push(decoded);
+  }
+  return Buffer.concat(out);
 }
 
-/** A streaming decoder over concatenated frames; `push` returns the bytes decoded so far. */
-export class StreamDecoder {
-  #out: Uint8Array[] = [];
-  #started = false;
-  readonly #dec = new Decompress((chunk) => {
-    this.#out.push(chunk.slice());
-  });
+/** The bytes of `source`, with a {@link FRAME_END} after each frame; a stream that stops inside a frame fails. */
+async function* splitFrames(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array | typeof FRAME_END> {
+  const splitter = new FrameSplitter();
+  try {
+    for await (const chunk of source) yield* splitter.split(chunk);
+  } catch (err) {
+    throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
+  }
+  if (!splitter.atBoundary) throw new Error("unexpected EOF");
+}
 
-  /** Feeds compressed bytes; `final` marks the end of the input. */
-  push(chunk: Uint8Array, final = false): Uint8Array[] {
-    if (!this.#started && chunk.length > 0) {
-      this.#started = true;
-      if (chunk.length >= 4 && readFrameHeader(chunk) === undefined) throw new Error(ZstdMessage.Magic);
+/**
+ * Decodes concatenated zstd frames as they stream in (Go's streaming decoder for an unchunked
+ * file or a sequential pull), one zlib decoder per frame on the thread pool, pulled as the
+ * consumer reads; a wrong magic number fails with Go's text.
+ */
+export async function* decodeStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const events = splitFrames(source);
+  try {
+    for (;;) {
+      const first = await events.next();
+      if (first.done === true) return;
+      const input = { done: false };
+      const frame = async function* (): AsyncGenerator<Uint8Array> {
+        if (first.value !== FRAME_END) yield first.value;
+        for (;;) {
+          const next = await events.next();
+          if (next.done === true) input.done = true;
+          if (next.done === true || next.value === FRAME_END) return;
+          yield next.value;
+        }
+      };
+      const decoder = nodeZstd().createZstdDecompress({ chunkSize: OUTPUT_CHUNK });
+      const piped = pipeline(Readable.from(frame(), { objectMode: false }), decoder, () => undefined);
+      try {
+        for await (const chunk of piped as AsyncIterable<Uint8Array>) yield chunk;
+      } catch (err) {
+        throw goError(err);
+      }
+      if (input.done) return;
     }
-    this.#dec.push(chunk, final);
-    const out = this.#out;
-    this.#out = [];
-    return out;
+  } finally {
+    await events.return(undefined);
   }
 }

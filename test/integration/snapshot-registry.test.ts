@@ -63,4 +63,19 @@ describe("snapshot push then pull on a real registry (CNCF distribution)", () =>
     // 4 layers + config: one HEAD each (all present), then one manifest PUT.
     expect(oci.requestCounts.registry - before).toBe(6);
   });
+
+  it("streams a v1 file above 16 MiB while hashing it (POST, PATCH, PUT), so a push again sends it again", async () => {
+    const big: ExportFile[] = [envelopeFile("vm-big"), { name: "memory-ranges", data: memoryLike(20 * (1 << 20) + 3, "big") }];
+    const start = oci.requestCounts.registry;
+    const pushed = await pushSnapshot(exportStream(big), oci, { name: "vm-big", now: () => 0 });
+    // memory-ranges: POST, one PATCH of 16 MiB, PUT with the rest; config: HEAD, POST, PUT; the manifest PUT.
+    expect(oci.requestCounts.registry - start).toBe(7);
+    const again = oci.requestCounts.registry;
+    await pushSnapshot(exportStream(big), oci, { name: "vm-big", tag: "again", now: () => 0 });
+    expect(oci.requestCounts.registry - again).toBe(5); // the file again; the config only probed
+    const sink = collector();
+    await streamSnapshot(pushed.manifestBytes, oci, { name: "vm-big", output: sink.output });
+    const entries = await readImport(sink.bytes());
+    expect(Buffer.from(entries.find((e) => e.name === "memory-ranges")?.data ?? []).equals(big[1]?.data ?? Buffer.alloc(0))).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@ import { retryDelayMs } from "./retry-after.js";
 
 /** One request to a registry, with what the transport needs to authorize, retry and name it. */
 export interface RegistryRequest {
-  readonly method: "GET" | "HEAD" | "PUT" | "POST" | "DELETE";
+  readonly method: "GET" | "HEAD" | "PUT" | "PATCH" | "POST" | "DELETE";
   readonly url: string;
   /** `host[:port]`, the key of credentials and tokens. */
   readonly registry: string;
