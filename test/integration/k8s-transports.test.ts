@@ -27,6 +27,7 @@ import {
   STATUS_ERRORS,
   type ErrorShape,
   type Line,
+  type Row,
   type Table,
   type Transport,
 } from "./k8s-transports-table.js";
@@ -54,7 +55,7 @@ afterAll(() => proxy.close());
 
 /** Checks `observed` against the row of this run's client-node line and `transport`. */
 function expectRow<T>(table: Table<T>, transport: Transport, observed: T): void {
-  expect(observed).toEqual(table[`${line} ${transport}`]);
+  expect(observed).toEqual(table[`${line} ${transport}` as Row]);
 }
 
 function mask(text: string): string {
@@ -101,7 +102,21 @@ function followedRequest(r: RecordedRequest): string {
   return `${r.method} ${String(r.status)} ${r.headers.authorization === undefined ? "without" : "with"} the token`;
 }
 
-describe.each<Transport>(["node", "fetch"])(`transport %s on client-node ${line}`, (transport) => {
+/** The transports this line takes: client-node 2 refuses "node" (tested below). */
+const TRANSPORTS: Transport[] = line === "1.x" ? ["node", "fetch"] : ["fetch"];
+
+describe(`transport node on client-node ${line}`, () => {
+  it(line === "1.x" ? "is taken (its behaviour: the tables below)" : "is refused: client-node 2 has no agents to send with", () => {
+    const made = (): unknown => createClients(getControlPlane().kubeConfig, { transport: "node" }).close();
+    if (line === "1.x") expect(made()).toBeUndefined();
+    else
+      expect(made).toThrow(
+        `the node:https transport needs client-node 1's agents; client-node ${clientNodeVersion} sends through undici dispatchers`,
+      );
+  });
+});
+
+describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (transport) => {
   it("sends these headers, per method and patch strategy, and is named by them in managedFields", async () => {
     proxy.reset();
     const tag = transport.padEnd(5, "x"); // the same length for both, so are the bodies
