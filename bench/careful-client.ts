@@ -1,5 +1,6 @@
 import https from "node:https";
 import { CoreV1Api, ServerConfiguration, createConfiguration, type KubeConfig, type SecurityAuthentication } from "@kubernetes/client-node";
+import { setRequestAgent } from "../src/k8s/request-agent.js";
 
 /** A typed client-node API as a careful user builds it without this library, and the agent to close at the end. */
 export interface CarefulClient {
@@ -25,7 +26,7 @@ export async function carefulClient(kubeConfig: KubeConfig): Promise<CarefulClie
     getName: () => "kubeconfig on one shared keep-alive agent",
     async applySecurityAuthentication(context) {
       await kubeConfig.applySecurityAuthentication(context);
-      context.setAgent(agent);
+      setRequestAgent(context, agent);
     },
   };
   const configuration = createConfiguration({

@@ -2,6 +2,7 @@ import type https from "node:https";
 import { HttpMethod, IsomorphicFetchHttpLibrary, RequestContext } from "@kubernetes/client-node";
 import type { ControlPlaneConnection } from "../src/testing/index.js";
 import type { RawPatcher } from "./raw-patch.js";
+import { setRequestAgent } from "../src/k8s/request-agent.js";
 
 /**
  * Merge patches through client-node's HTTP layer alone (`IsomorphicFetchHttpLibrary`: node-fetch and
@@ -19,7 +20,7 @@ export function fetchPatcher(connection: ControlPlaneConnection, agent: https.Ag
       context.setHeaderParam("Accept", "application/json");
       context.setHeaderParam("Content-Type", "application/merge-patch+json");
       context.setBody(JSON.stringify(body));
-      context.setAgent(agent);
+      setRequestAgent(context, agent);
       const response = await library.send(context).toPromise();
       const text = await response.body.text();
       if (response.httpStatusCode < 200 || response.httpStatusCode > 299)

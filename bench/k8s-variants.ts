@@ -6,6 +6,7 @@ import type { CarefulClient } from "./careful-client.js";
 import { fetchPatcher } from "./fetch-patch.js";
 import type { Variant } from "./measure-async.js";
 import type { RawPatcher } from "./raw-patch.js";
+import { setRequestAgent } from "../src/k8s/request-agent.js";
 
 /** The pod every variant patches. */
 export const TARGET = { namespace: "bench", name: "target" } as const;
@@ -35,7 +36,7 @@ export function k8sVariants(plane: ControlPlane, clients: BenchClients, raw: Raw
           getName: () => "bench constant token",
           applySecurityAuthentication: (context) => {
             context.setHeaderParam("Authorization", `Bearer ${plane.connection.adminToken}`);
-            context.setAgent(raw.agent);
+            setRequestAgent(context, raw.agent);
           },
         },
       },

@@ -2,17 +2,24 @@ import { AppsV1Api, HttpMethod, IsomorphicFetchHttpLibrary, KubeConfig, PatchStr
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
 import { callOptions } from "./call-options.js";
+import { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
 import { createClients } from "./clients.js";
+import { requestAgent } from "./request-agent.js";
 import { applyOptions } from "./fakes.test-util.js";
+
+/** The connection client-node set on a request: an agent on client-node 1, an undici dispatcher on 2. */
+function connectionOf(context: RequestContext): unknown {
+  return clientNodeMajor === 1 ? requestAgent(context) : (context as unknown as { getDispatcher(): unknown }).getDispatcher();
+}
 
 function kubeConfig(): KubeConfig {
   const kc = new KubeConfig();
-  kc.loadFromClusterAndUser({ name: "c", server: "https://127.0.0.1:6443", skipTLSVerify: false }, { name: "u", token: "t" });
+  kc.loadFromClusterAndUser({ name: "c", server: "https://127.0.0.1:6443", skipTLSVerify: true }, { name: "u", token: "t" });
   return kc;
 }
 
 describe("createClients", () => {
-  it("builds every client on one configuration whose authentication shares agents", async () => {
+  it(`builds every client on one configuration whose authentication shares ${clientNodeMajor === 1 ? "agents" : "dispatchers"}`, async () => {
     const clients = createClients(kubeConfig());
     expect(clients.configuration.baseServer.makeRequestContext("/api", HttpMethod.GET).getUrl()).toBe("https://127.0.0.1:6443/api");
     const auth = clients.configuration.authMethods.default!;
@@ -21,22 +28,26 @@ describe("createClients", () => {
       const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
       await auth.applySecurityAuthentication(context);
       expect(context.getHeaders()["Authorization"]).toBe("Bearer t");
-      agents.push(context.getAgent());
+      agents.push(connectionOf(context));
     }
+    expect(agents[0]).toBeDefined();
     expect(agents[1]).toBe(agents[0]);
     expect(clients.makeApiClient(AppsV1Api)).toBeInstanceOf(AppsV1Api);
     clients.close();
   });
 
-  it('keeps client-node\'s own HTTP library unless told transport: "node"', () => {
-    const byDefault = createClients(kubeConfig());
-    const fetch = createClients(kubeConfig(), { transport: "fetch" });
-    const node = createClients(kubeConfig(), { transport: "node" });
-    expect(byDefault.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
-    expect(fetch.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
-    expect(node.configuration.httpApi).not.toBeInstanceOf(IsomorphicFetchHttpLibrary);
-    expect(Object.keys(node.configuration.httpApi)).toEqual(["send"]);
-  });
+  it.runIf(clientNodeMajor === 1)(
+    'keeps client-node\'s own HTTP library unless told transport: "node" (client-node 1; on 2 "node" is refused, below)',
+    () => {
+      const byDefault = createClients(kubeConfig());
+      const fetch = createClients(kubeConfig(), { transport: "fetch" });
+      const node = createClients(kubeConfig(), { transport: "node" });
+      expect(byDefault.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+      expect(fetch.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+      expect(node.configuration.httpApi).not.toBeInstanceOf(IsomorphicFetchHttpLibrary);
+      expect(Object.keys(node.configuration.httpApi)).toEqual(["send"]);
+    },
+  );
 
   it("refuses a KubeConfig without a current cluster", () => {
     let err: unknown;
@@ -46,6 +57,22 @@ describe("createClients", () => {
       err = e;
     }
     expect(isCocoonError(err, "ERR_KUBECONFIG")).toBe(true);
+  });
+});
+
+describe(`createClients on client-node ${String(clientNodeMajor)}`, () => {
+  it.runIf(clientNodeMajor >= 2)('refuses transport: "node" (client-node 2 only: it has no agents to send with)', () => {
+    expect(createClients(kubeConfig()).configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+    expect(() => createClients(kubeConfig(), { transport: "node" })).toThrow(
+      `the node:https transport needs client-node 1's agents; client-node ${clientNodeVersion} sends through undici dispatchers`,
+    );
+  });
+
+  it(`sends ${clientNodeMajor >= 2 ? "client-node 2's own User-Agent, as its makeApiClient does" : "no User-Agent of its own (client-node 1's makeApiClient sets none)"}`, async () => {
+    const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
+    for (const middleware of createClients(kubeConfig()).configuration.middleware) await middleware.pre(context).toPromise();
+    expect(context.getHeaders()["User-Agent"]).toBe(clientNodeMajor >= 2 ? `kubernetes-client-javascript/${clientNodeVersion}` : undefined);
+    expect(clientNodeVersion).toMatch(new RegExp(`^${String(clientNodeMajor)}\\.\\d+\\.\\d+$`));
   });
 });
 

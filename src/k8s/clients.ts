@@ -4,10 +4,12 @@ import {
   CustomObjectsApi,
   ServerConfiguration,
   createConfiguration,
+  setHeaderMiddleware,
   type Configuration,
   type KubeConfig,
 } from "@kubernetes/client-node";
 import { CocoonError } from "../errors.js";
+import { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
 import { createHttpsTransport } from "./https-transport.js";
 import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-authentication.js";
 
@@ -39,7 +41,9 @@ export interface CreateClientsOptions extends KeepAliveOptions {
    *   422, ...) are the same `ApiException`s, and this package's helpers reject an aborted call with
    *   the signal's reason either way.
    *
-   * Client-node 2.x has no agents, so both values keep its own (undici) library there.
+   * On client-node 2 `"fetch"` is its undici `fetch` (its dispatchers shared the same way) and
+   * `"node"` is refused: {@link createHttpsTransport} throws `ERR_INVALID_ARGUMENT`, as there are
+   * no agents to send with.
    */
   transport?: "node" | "fetch" | undefined;
 }
@@ -103,6 +107,10 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: auth },
+    // What client-node 2's own makeApiClient sends (1.x sets none; node-fetch sends its own).
+    ...(clientNodeMajor >= 2
+      ? { middleware: [setHeaderMiddleware("User-Agent", `kubernetes-client-javascript/${clientNodeVersion}`)] }
+      : {}),
     ...(options.transport === "node" ? { httpApi: createHttpsTransport() } : {}),
   });
   const makeApiClient = <T>(apiClass: new (configuration: Configuration) => T): T => new apiClass(configuration);

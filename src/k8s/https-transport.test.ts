@@ -8,19 +8,21 @@ import {
   HttpMethod,
   IsomorphicFetchHttpLibrary,
   KubeConfig,
-  Observable,
   RequestContext,
   ServerConfiguration,
   createConfiguration,
   type HttpLibrary,
   type ResponseContext,
 } from "@kubernetes/client-node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isCocoonError } from "../errors.js";
 import { createCertificateAuthority } from "../testing/control-plane/x509.js";
 import { statusCode } from "./api-errors.js";
+import { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
 import { createClients } from "./clients.js";
 import { createHttpsTransport } from "./https-transport.js";
 import { keepAliveAuthentication, type KeepAliveAuthentication } from "./keep-alive-authentication.js";
+import { requestAgent } from "./request-agent.js";
 
 const SERVER_NAME = "cocoon-transport-test";
 const NODE_FETCH_UA = "node-fetch/1.0 (+https://github.com/bitinn/node-fetch)";
@@ -75,7 +77,9 @@ function kubeConfigFor(server: string, cluster: { caData?: string; skipTLSVerify
 }
 
 const ca = createCertificateAuthority(SERVER_NAME);
-const transport = createHttpsTransport();
+/** Made on client-node 1 only: on 2 `createHttpsTransport` refuses (the last block), and no test sends through this. */
+const transport: HttpLibrary =
+  clientNodeMajor === 1 ? createHttpsTransport() : { send: () => expect.fail("createHttpsTransport is refused on client-node 2") };
 const nodeFetch = new IsomorphicFetchHttpLibrary();
 let secure: TestServer;
 let plain: TestServer;
@@ -129,7 +133,7 @@ async function failure(promise: Promise<unknown>): Promise<Error & { code?: stri
   );
 }
 
-describe("createHttpsTransport", () => {
+describe.runIf(clientNodeMajor === 1)("createHttpsTransport on client-node 1 (not run on client-node 2: refused there, see below)", () => {
   it("sends and returns what node-fetch does over https, headers and bytes exact, except node-fetch's User-Agent", async () => {
     const reply = JSON.stringify({ kind: "Pod", metadata: { name: "p", annotations: { note: "é☃" } } });
     secure.handler = (_req, res) => {
@@ -181,7 +185,7 @@ describe("createHttpsTransport", () => {
     plain.handler = (_req, res, body) => res.writeHead(200, { "Content-Type": "application/octet-stream" }).end(body);
     const bytes = new Uint8Array([0, 1, 0xfe, 0xff, 0x80]);
     const context = await request(plain, HttpMethod.POST, "/upload", { body: bytes });
-    expect(context.getAgent()?.constructor).toBe(http.Agent);
+    expect(requestAgent(context)?.constructor).toBe(http.Agent);
     const response = await send(transport, context);
     expect(plain.seen[0]?.body).toEqual(Buffer.from(bytes));
     expect(plain.seen[0]?.headers["content-length"]).toBe("5");
@@ -292,67 +296,73 @@ describe("createHttpsTransport", () => {
     expect(plain.seen[0]?.headers["content-type"]).toBe("application/x-www-form-urlencoded;charset=UTF-8");
     expect(plain.seen[0]?.body.toString()).toBe("a=1&b=%C3%A9");
   });
-
-  it("hands a request context without agents (client-node 2.x's carry an undici dispatcher) to the default library", async () => {
-    const delegated = vi
-      .spyOn(IsomorphicFetchHttpLibrary.prototype, "send")
-      .mockReturnValue(new Observable(Promise.reject(new Error("delegated"))));
-    try {
-      const context = Object.assign(new RequestContext(`${plain.url}/api`, HttpMethod.GET), { getAgent: undefined });
-      expect((await failure(send(createHttpsTransport(), context))).message).toBe("delegated");
-      expect(delegated).toHaveBeenCalledWith(context);
-      expect(plain.seen).toHaveLength(0);
-    } finally {
-      delegated.mockRestore();
-    }
-  });
 });
 
-describe("createHttpsTransport under client-node's generated API", () => {
-  const pod = {
-    apiVersion: "v1",
-    kind: "Pod",
-    metadata: { name: "p", namespace: "ns", labels: { a: "1" } },
-    spec: { containers: [{ name: "c", image: "busybox" }] },
-  };
-  const notFound = { kind: "Status", apiVersion: "v1", status: "Failure", message: 'pods "q" not found', reason: "NotFound", code: 404 };
-
-  it("deserializes objects and builds ApiExceptions, over one connection", async () => {
-    secure.handler = (req, res) => {
-      const found = req.url === "/api/v1/namespaces/ns/pods/p";
-      res.writeHead(found ? 200 : 404, { "Content-Type": "application/json" }).end(JSON.stringify(found ? pod : notFound));
+describe.runIf(clientNodeMajor === 1)(
+  "createHttpsTransport under client-node 1's generated API (not run on client-node 2: refused there)",
+  () => {
+    const pod = {
+      apiVersion: "v1",
+      kind: "Pod",
+      metadata: { name: "p", namespace: "ns", labels: { a: "1" } },
+      spec: { containers: [{ name: "c", image: "busybox" }] },
     };
-    const connections = secure.connections;
-    const core = new CoreV1Api(
-      createConfiguration({
-        baseServer: new ServerConfiguration(secure.url, {}),
-        authMethods: { default: secureAuth },
-        httpApi: transport,
-      }),
-    );
-    const read = await core.readNamespacedPod({ name: "p", namespace: "ns" });
-    expect(read.metadata?.labels).toEqual({ a: "1" });
-    expect(read.spec?.containers[0]?.image).toBe("busybox");
-    const err = await failure(core.readNamespacedPod({ name: "q", namespace: "ns" }));
-    expect(err).toBeInstanceOf(ApiException);
-    expect(statusCode(err)).toBe(404);
-    expect(JSON.parse((err as unknown as ApiException<string>).body)).toEqual(notFound);
-    await core.readNamespacedPod({ name: "p", namespace: "ns" });
-    expect(secure.connections - connections).toBeLessThanOrEqual(1);
-  });
+    const notFound = { kind: "Status", apiVersion: "v1", status: "Failure", message: 'pods "q" not found', reason: "NotFound", code: 404 };
 
-  it.each([
-    [{}, NODE_FETCH_UA],
-    [{ transport: "fetch" as const }, NODE_FETCH_UA],
-    [{ transport: "node" as const }, undefined],
-  ])("createClients(kc, %o) sends with User-Agent %s", async (options, userAgent) => {
-    const clients = createClients(kubeConfigFor(plain.url, { skipTLSVerify: true }), options);
-    plain.handler = (_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(pod));
-    try {
-      await clients.core.readNamespacedPod({ name: "p", namespace: "ns" });
-      expect(plain.seen[0]?.headers["user-agent"]).toBe(userAgent);
-    } finally {
-      clients.close();
-    }
+    it("deserializes objects and builds ApiExceptions, over one connection", async () => {
+      secure.handler = (req, res) => {
+        const found = req.url === "/api/v1/namespaces/ns/pods/p";
+        res.writeHead(found ? 200 : 404, { "Content-Type": "application/json" }).end(JSON.stringify(found ? pod : notFound));
+      };
+      const connections = secure.connections;
+      const core = new CoreV1Api(
+        createConfiguration({
+          baseServer: new ServerConfiguration(secure.url, {}),
+          authMethods: { default: secureAuth },
+          httpApi: transport,
+        }),
+      );
+      const read = await core.readNamespacedPod({ name: "p", namespace: "ns" });
+      expect(read.metadata?.labels).toEqual({ a: "1" });
+      expect(read.spec?.containers[0]?.image).toBe("busybox");
+      const err = await failure(core.readNamespacedPod({ name: "q", namespace: "ns" }));
+      expect(err).toBeInstanceOf(ApiException);
+      expect(statusCode(err)).toBe(404);
+      expect(JSON.parse((err as unknown as ApiException<string>).body)).toEqual(notFound);
+      await core.readNamespacedPod({ name: "p", namespace: "ns" });
+      expect(secure.connections - connections).toBeLessThanOrEqual(1);
+    });
+
+    it.each([
+      [{}, NODE_FETCH_UA],
+      [{ transport: "fetch" as const }, NODE_FETCH_UA],
+      [{ transport: "node" as const }, undefined],
+    ])("createClients(kc, %o) sends with User-Agent %s", async (options, userAgent) => {
+      const clients = createClients(kubeConfigFor(plain.url, { skipTLSVerify: true }), options);
+      plain.handler = (_req, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(pod));
+      try {
+        await clients.core.readNamespacedPod({ name: "p", namespace: "ns" });
+        expect(plain.seen[0]?.headers["user-agent"]).toBe(userAgent);
+      } finally {
+        clients.close();
+      }
+    });
+  },
+);
+
+describe.runIf(clientNodeMajor >= 2)("createHttpsTransport on client-node 2 (not run on client-node 1, where it works)", () => {
+  it("refuses: client-node 2's RequestContext carries an undici dispatcher, no agent", () => {
+    const refusal = (() => {
+      try {
+        createHttpsTransport();
+      } catch (err) {
+        return err;
+      }
+      return undefined;
+    })();
+    expect(isCocoonError(refusal) ? refusal.code : refusal).toBe("ERR_INVALID_ARGUMENT");
+    expect((refusal as Error).message).toBe(
+      `the node:https transport needs client-node 1's agents; client-node ${clientNodeVersion} sends through undici dispatchers`,
+    );
   });
 });

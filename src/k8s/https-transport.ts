@@ -6,11 +6,14 @@ import {
   HttpMethod,
   IsomorphicFetchHttpLibrary,
   Observable,
+  RequestContext,
   ResponseContext,
   SelfDecodingBody,
   type HttpLibrary,
-  type RequestContext,
 } from "@kubernetes/client-node";
+import { CocoonError } from "../errors.js";
+import { clientNodeVersion } from "./client-node-line.js";
+import { hasAgentSlot, requestAgent } from "./request-agent.js";
 
 /** As lenient as node-fetch (and curl): a response cut short inside a compressed block still decodes. */
 const LENIENT: zlib.ZlibOptions = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
@@ -54,9 +57,8 @@ interface Settle {
  * - A request without an agent goes through Node's global agent (keep-alive since Node 19) where
  *   node-fetch sent `Connection: close`.
  *
- * Bodies other than a string or bytes (`FormData`, `URLSearchParams`, streams) and request contexts
- * without agents (client-node 2.x, whose `RequestContext` carries an undici dispatcher instead) go
- * to client-node's default library unchanged. Requests carry an abort signal from client-node 1.4 on
+ * Bodies other than a string or bytes (`FormData`, `URLSearchParams`, streams) go to client-node's
+ * default library unchanged. Requests carry an abort signal from client-node 1.4 on
  * (1.1.2 to 1.3 have none to pass).
  *
  * @example
@@ -68,13 +70,23 @@ interface Settle {
  * });
  * const core = new CoreV1Api(configuration);
  * ```
+ *
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` on client-node 2, whose `RequestContext`
+ * carries an undici dispatcher, not an agent: there is no agent holding the TLS settings and the
+ * `proxy-url` tunnel to send with.
  */
 export function createHttpsTransport(): HttpLibrary {
+  if (!hasAgentSlot(RequestContext.prototype)) {
+    throw new CocoonError(
+      "ERR_INVALID_ARGUMENT",
+      `the node:https transport needs client-node 1's agents; client-node ${clientNodeVersion} sends through undici dispatchers`,
+    );
+  }
   let fallback: HttpLibrary | undefined;
   return {
     send(request: RequestContext): Observable<ResponseContext> {
       const body: unknown = request.getBody();
-      if (typeof request.getAgent === "function" && (body === undefined || typeof body === "string" || body instanceof Uint8Array)) {
+      if (body === undefined || typeof body === "string" || body instanceof Uint8Array) {
         return new Observable(new Promise<ResponseContext>((resolve, reject) => send(request, body, { resolve, reject })));
       }
       fallback ??= new IsomorphicFetchHttpLibrary();
@@ -92,7 +104,7 @@ function send(request: RequestContext, body: string | Uint8Array | undefined, se
   const url = request.getUrl();
   const method = request.getHttpMethod();
   const options: https.RequestOptions = { method, headers: request.getHeaders() };
-  const agent = request.getAgent();
+  const agent = requestAgent(request);
   if (agent !== undefined) options.agent = agent;
   if (signal !== undefined) options.signal = signal; // Node destroys the request with an AbortError
   const req = (url.startsWith("https:") ? https : http).request(url, options, (res) => receive(res, method, settle));

@@ -3,7 +3,9 @@ import https from "node:https";
 import { HttpMethod, KubeConfig, RequestContext } from "@kubernetes/client-node";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { clientNodeMajor } from "./client-node-line.js";
 import { agentTwin, sameAgentSettings } from "./keep-alive-agent.js";
+import { requestAgent } from "./request-agent.js";
 
 /** The agent client-node makes for a cluster behind `proxyUrl` (hpagent's `HttpsProxyAgent`). */
 async function proxiedAgent(proxyUrl: string): Promise<http.Agent> {
@@ -11,7 +13,7 @@ async function proxiedAgent(proxyUrl: string): Promise<http.Agent> {
   kc.loadFromClusterAndUser({ name: "c", server: "https://127.0.0.1:6443", skipTLSVerify: false, proxyUrl }, { name: "u", token: "t" });
   const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
   await kc.applySecurityAuthentication(context);
-  return context.getAgent() as http.Agent;
+  return requestAgent(context)!;
 }
 
 const pem = (text: string): Buffer => Buffer.from(`-----BEGIN CERTIFICATE-----\n${text.repeat(40)}\n-----END CERTIFICATE-----\n`);
@@ -44,7 +46,7 @@ describe("sameAgentSettings", () => {
     expect(sameAgentSettings(new https.Agent({}), new http.Agent({}))).toBe(false);
   });
 
-  it("compares hpagent proxy URLs by href", async () => {
+  it.runIf(clientNodeMajor === 1)("compares hpagent proxy URLs by href (client-node 1 only: client-node 2 has no agents)", async () => {
     const agent = await proxiedAgent("http://proxy.example:3128");
     expect(agent.constructor.name).toBe("HttpsProxyAgent");
     expect(sameAgentSettings(agent, await proxiedAgent("http://proxy.example:3128"))).toBe(true);

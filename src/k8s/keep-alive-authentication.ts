@@ -1,11 +1,13 @@
 import type http from "node:http";
 import type { KubeConfig, RequestContext, SecurityAuthentication } from "@kubernetes/client-node";
 import { agentTwin, sameAgentSettings } from "./keep-alive-agent.js";
+import { requestAgent, setRequestAgent } from "./request-agent.js";
+import { buildsDispatchers, sharedDispatchers } from "./shared-dispatchers.js";
 
 /** Free sockets idle this long are closed by the client, before kube-apiserver's 90 s idle timeout can race a request. */
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 /** Distinct connection settings kept at once; the oldest is dropped (not destroyed) beyond this. */
-const MAX_AGENTS = 16;
+const MAX_SETTINGS = 16;
 
 /** A client-node authentication method that shares keep-alive connections; see {@link keepAliveAuthentication}. */
 export interface KeepAliveAuthentication extends SecurityAuthentication {
@@ -21,6 +23,10 @@ export interface KeepAliveOptions {
    * `"lifo"` (the most recently used free socket goes first, so a quiet client keeps one warm
    * connection and lets the rest time out). `maxSockets` stays unbounded, as client-go's is over
    * HTTP/1.1: a cap would queue concurrent requests behind each other.
+   *
+   * client-node 1 only: client-node 2 builds undici dispatchers, which are shared as built (undici
+   * closes an idle connection after the server's keep-alive hint, or 4 s without one) and take none
+   * of these options.
    */
   agentOptions?: http.AgentOptions | undefined;
 }
@@ -34,8 +40,11 @@ export interface KeepAliveOptions {
  * for the request, as client-node 1.x does on every call. That agent is then swapped for a cached
  * keep-alive agent of the same class built from the same options, one per distinct
  * TLS/proxy setting, so a rotated certificate or token file still takes effect on the next request.
- * Agents it cannot rebuild (SOCKS proxies) and HTTP libraries without agents (client-node 2's
- * undici dispatchers) are left exactly as the `KubeConfig` set them.
+ * Agents it cannot rebuild (SOCKS proxies) are left exactly as the `KubeConfig` set them.
+ *
+ * On client-node 2, which builds an undici dispatcher (a new connection pool) per request instead
+ * of an agent, the first dispatcher client-node builds for a TLS/proxy setting (SOCKS included) is
+ * kept and given to every later request with that setting; `agentOptions` does not apply there.
  *
  * @example
  * ```ts
@@ -48,6 +57,14 @@ export interface KeepAliveOptions {
  * ```
  */
 export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAliveOptions = {}): KeepAliveAuthentication {
+  if (buildsDispatchers(kubeConfig)) {
+    const dispatchers = sharedDispatchers(kubeConfig, MAX_SETTINGS);
+    return {
+      getName: () => "cocoon-common keep-alive kubeconfig",
+      applySecurityAuthentication: dispatchers.authenticate,
+      close: dispatchers.close,
+    };
+  }
   const extra: http.AgentOptions = { timeout: DEFAULT_IDLE_TIMEOUT_MS, scheduling: "lifo", ...options.agentOptions };
   const agents = new Map<string, http.Agent>();
   // The previous request's fresh agent and the key it mapped to: a request made the same way (the
@@ -64,7 +81,7 @@ export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAli
     let agent = agents.get(twin.key);
     if (agent === undefined) {
       agent = twin.make(extra);
-      if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value as string);
+      if (agents.size >= MAX_SETTINGS) agents.delete(agents.keys().next().value as string);
       agents.set(twin.key, agent);
     }
     last = { fresh, key: twin.key };
@@ -75,10 +92,9 @@ export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAli
     getName: () => "cocoon-common keep-alive kubeconfig",
     async applySecurityAuthentication(context: RequestContext): Promise<void> {
       await kubeConfig.applySecurityAuthentication(context);
-      if (typeof context.getAgent !== "function") return;
-      const fresh = context.getAgent();
+      const fresh = requestAgent(context);
       const agent = fresh === undefined ? undefined : shared(fresh);
-      if (agent !== undefined) context.setAgent(agent);
+      if (agent !== undefined) setRequestAgent(context, agent);
     },
     close(): void {
       for (const agent of agents.values()) agent.destroy();
