@@ -17,6 +17,15 @@ export function digestOf(parts: readonly Uint8Array[]): string {
   return `sha256:${hash.digest("hex")}`;
 }
 
+/**
+ * `sha256:<hex>` of one buffer, hashed by WebCrypto on libuv's thread pool: the main thread stays
+ * free to read and send while a compressed chunk is hashed.
+ */
+export async function digestOffThread(data: Uint8Array): Promise<string> {
+  const sum = await crypto.subtle.digest("SHA-256", data);
+  return `sha256:${Buffer.from(sum).toString("hex")}`;
+}
+
 /** Go's `putBlobIfMissing`: HasBlob, then PutBlob only when the registry lacks it. */
 export async function putBlobIfMissing(
   up: Uploader,
@@ -60,7 +69,7 @@ export async function uploadLayer(
   chunk?: { index: number; count: number },
   signal?: AbortSignal,
 ): Promise<Descriptor> {
-  const digest = digestOf(parts);
+  const digest = parts.length === 1 ? await digestOffThread(parts[0] as Uint8Array) : digestOf(parts);
   await putBlobIfMissing(up, name, digest, parts, signal);
   const annotations: Record<string, string> = { [OCIAnnotation.Title]: title };
   if (chunk && chunk.count > 1) {
