@@ -2,9 +2,10 @@
 export const PUSH_RUNTIME_RESERVE = 128 << 20;
 
 /**
- * Buffers alive per chunk in flight, in chunk sizes: the raw chunk (held until compressed), zlib's
- * output and the copy it is gathered into (or the compressed chunk and fetch's copy of the body
- * it sends). Compressed output is counted at the chunk size, as incompressible data has it.
+ * Buffers alive per chunk in flight, in chunk sizes: the raw chunk (kept for reuse once
+ * compressed), zlib's output buffers and the one buffer zlib gathers them into at the end (the
+ * compressed chunk then uploaded; fetch sends it without a copy). Compressed output is counted at
+ * the chunk size, as incompressible data has it.
  */
 export const BUFFERS_PER_CHUNK = 3;
 
