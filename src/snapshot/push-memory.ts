@@ -3,11 +3,10 @@ export const PUSH_RUNTIME_RESERVE = 128 << 20;
 
 /**
  * Buffers alive per chunk in flight, in chunk sizes: the raw chunk (kept for reuse once
- * compressed), zlib's output buffers and the one buffer zlib gathers them into at the end (the
- * compressed chunk then uploaded; fetch sends it without a copy). Compressed output is counted at
- * the chunk size, as incompressible data has it.
+ * compressed) and the compressed frame, written in place into one output buffer and sent by fetch
+ * without a copy. The frame is counted at the chunk size, as incompressible data has it.
  */
-export const BUFFERS_PER_CHUNK = 3;
+export const BUFFERS_PER_CHUNK = 2;
 
 /**
  * How many chunks a v2 push compresses and uploads at once: Go's worker count, lowered (to 1 at
