@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Descriptor } from "../oci/manifest-types.js";
 import { OCIAnnotation } from "../oci/media-types.js";
+import { markDigestChecked } from "../oci/internal/digest-checked.js";
 import type { Uploader } from "../oci/registry.js";
 import { transferError } from "./blob-reader.js";
 
@@ -26,7 +27,7 @@ export async function digestOffThread(data: Uint8Array): Promise<string> {
   return `sha256:${Buffer.from(sum).toString("hex")}`;
 }
 
-/** Go's `putBlobIfMissing`: HasBlob, then PutBlob only when the registry lacks it. */
+/** Go's `putBlobIfMissing`: HasBlob, then PutBlob only when the registry lacks it; `digest` must be the caller's hash of `parts`. */
 export async function putBlobIfMissing(
   up: Uploader,
   name: string,
@@ -47,10 +48,13 @@ export async function putBlobIfMissing(
     await up.putBlob(
       name,
       digest,
-      // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
-      (async function* () {
-        yield* parts;
-      })(),
+      // `digest` was computed from `parts` by the caller: the uploader need not hash them again.
+      markDigestChecked(
+        // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
+        (async function* () {
+          yield* parts;
+        })(),
+      ),
       size,
       options,
     );
