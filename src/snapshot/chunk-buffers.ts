@@ -1,7 +1,8 @@
 /**
- * Reusable chunk-sized buffers for the raw chunks a push reads: a fresh 64 MiB buffer per chunk
- * costs its page faults again each time (a profile of a v2 push put them at a tenth of the main
- * thread), so a buffer whose chunk is compressed comes back here for the next read.
+ * Reusable chunk-sized buffers (the raw chunks a push reads, the compressed chunks a pull fetches):
+ * a fresh 64 MiB buffer per chunk costs its page faults again each time (a profile of a v2 push
+ * put them at a tenth of the main thread), so a buffer whose chunk is done with comes back here
+ * for the next one.
  */
 export class ChunkBuffers {
   readonly #free: Uint8Array[] = [];
