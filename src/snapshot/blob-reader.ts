@@ -49,9 +49,15 @@ export async function* verifiedBlob(dl: Downloader, name: string, desc: Descript
   }
 }
 
-/** Reads a whole verified blob into memory (chunks and the config). */
-export async function readVerifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): Promise<Uint8Array> {
-  const out = Buffer.allocUnsafeSlow(desc.size); // filled to the last byte, or the read fails
+/** Reads a whole verified blob into memory (chunks and the config), into `into` (of `desc.size` bytes) when given. */
+export async function readVerifiedBlob(
+  dl: Downloader,
+  name: string,
+  desc: Descriptor,
+  signal?: AbortSignal,
+  into?: Uint8Array,
+): Promise<Uint8Array> {
+  const out = into ?? Buffer.allocUnsafeSlow(desc.size); // filled to the last byte, or the read fails
   let at = 0;
   for await (const chunk of verifiedBlob(dl, name, desc, signal)) {
     out.set(chunk, at);

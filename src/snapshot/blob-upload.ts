@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Descriptor } from "../oci/manifest-types.js";
 import { OCIAnnotation } from "../oci/media-types.js";
+import { markDigestChecked } from "../oci/internal/digest-checked.js";
 import type { Uploader } from "../oci/registry.js";
 import { transferError } from "./blob-reader.js";
 
@@ -17,7 +18,16 @@ export function digestOf(parts: readonly Uint8Array[]): string {
   return `sha256:${hash.digest("hex")}`;
 }
 
-/** Go's `putBlobIfMissing`: HasBlob, then PutBlob only when the registry lacks it. */
+/**
+ * `sha256:<hex>` of one buffer, hashed by WebCrypto on libuv's thread pool: the main thread stays
+ * free to read and send while a compressed chunk is hashed.
+ */
+export async function digestOffThread(data: Uint8Array): Promise<string> {
+  const sum = await crypto.subtle.digest("SHA-256", data);
+  return `sha256:${Buffer.from(sum).toString("hex")}`;
+}
+
+/** Go's `putBlobIfMissing`: HasBlob, then PutBlob only when the registry lacks it; `digest` must be the caller's hash of `parts`. */
 export async function putBlobIfMissing(
   up: Uploader,
   name: string,
@@ -38,10 +48,13 @@ export async function putBlobIfMissing(
     await up.putBlob(
       name,
       digest,
-      // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
-      (async function* () {
-        yield* parts;
-      })(),
+      // `digest` was computed from `parts` by the caller: the uploader need not hash them again.
+      markDigestChecked(
+        // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
+        (async function* () {
+          yield* parts;
+        })(),
+      ),
       size,
       options,
     );
@@ -60,7 +73,7 @@ export async function uploadLayer(
   chunk?: { index: number; count: number },
   signal?: AbortSignal,
 ): Promise<Descriptor> {
-  const digest = digestOf(parts);
+  const digest = parts.length === 1 ? await digestOffThread(parts[0] as Uint8Array) : digestOf(parts);
   await putBlobIfMissing(up, name, digest, parts, signal);
   const annotations: Record<string, string> = { [OCIAnnotation.Title]: title };
   if (chunk && chunk.count > 1) {

@@ -19,6 +19,7 @@ type Callback = (err: Error | null, out: Buffer) => void;
 interface NodeZstd {
   zstdCompress(data: Uint8Array, options: NodeZstdOptions, callback: Callback): void;
   zstdDecompress(data: Uint8Array, options: NodeZstdOptions, callback: Callback): void;
+  createZstdCompress(options: NodeZstdOptions): Transform;
   createZstdDecompress(options: NodeZstdOptions): Transform;
   readonly constants: {
     readonly ZSTD_c_compressionLevel: number;

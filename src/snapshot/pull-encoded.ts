@@ -4,6 +4,7 @@ import { isZstdMediaType } from "../oci/media-types.js";
 import type { Downloader } from "../oci/registry.js";
 import type { SnapshotConfig, SnapshotFile } from "../oci/snapshot-config.js";
 import { messageOf, readVerifiedBlob, verifiedBlob } from "./blob-reader.js";
+import { ChunkBuffers } from "./chunk-buffers.js";
 import { layerHeader, rawChunkStride, resolveEncodedFile } from "./pull-checks.js";
 import type { StreamOptions } from "./stream-options.js";
 import type { TarWriter } from "./tar-writer.js";
@@ -57,22 +58,29 @@ function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number
   return { window: fits, depth: Math.min(fits, Math.max(depth, 1)), cap: outputCap };
 }
 
-async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number): Promise<Uint8Array> {
-  const stored = await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
-  if (!plan.zstd) return stored;
+/** Fetches and decodes one chunk; a compressed chunk is read into a buffer of `buffers`, given back once decoded. */
+async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number, buffers: ChunkBuffers): Promise<Uint8Array> {
+  if (!plan.zstd) return readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
+  const stored = buffers.take(desc.size);
   try {
+    await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal, stored);
     return await decodeChunk(stored, cap);
   } catch (err) {
+    if (isCocoonError(err) || pull.opts.signal?.aborted) throw err;
     throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `decode chunk ${desc.digest}: ${messageOf(err)}`, { cause: err });
+  } finally {
+    buffers.give(stored);
   }
 }
 
 async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: number): AsyncGenerator<Uint8Array> {
   const queue: Promise<Uint8Array>[] = [];
+  // Compressed chunks land in reused buffers: a fresh one per chunk costs its page faults each time.
+  const buffers = new ChunkBuffers(Math.max(...plan.chunks.map((d) => d.size)));
   let next = 0;
   const fill = (): void => {
     while (queue.length < window && next < plan.chunks.length) {
-      const p = fetchChunk(pull, plan, plan.chunks[next++] as Descriptor, cap);
+      const p = fetchChunk(pull, plan, plan.chunks[next++] as Descriptor, cap, buffers);
       p.catch(() => undefined);
       queue.push(p);
     }

@@ -4,6 +4,7 @@ import { mediaTypeForCocoonFile, zstdMediaType } from "../oci/media-types.js";
 import type { Uploader } from "../oci/registry.js";
 import { messageOf } from "./blob-reader.js";
 import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
+import { ChunkBuffers } from "./chunk-buffers.js";
 import { compressFrame } from "./zstd.js";
 import { readPiece, type ReadCarry } from "../oci/internal/read-piece.js";
 
@@ -58,12 +59,19 @@ export interface EncodedFile {
   readonly progress: (line: string) => void;
 }
 
-/** Reads exactly `want` bytes into one buffer; fewer fail with Go's `unexpected EOF`. */
-async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: ReadCarry): Promise<Uint8Array> {
+/** Reads exactly `want` bytes into one buffer (from `buffers` when given); fewer fail with Go's `unexpected EOF`. */
+async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: ReadCarry, buffers?: ChunkBuffers): Promise<Uint8Array> {
   const parts = await readPiece(body, want, carry);
   const length = parts.reduce((n, p) => n + p.length, 0);
   if (length < want) throw new Error("unexpected EOF");
-  return Buffer.concat(parts, length);
+  if (buffers === undefined) return Buffer.concat(parts, length);
+  const out = buffers.take(length);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /** Go's `enqueueChunks`: cuts a file at fixed offsets and uploads each chunk (one zstd frame each) on the pool. */
@@ -74,17 +82,18 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
   const mediaType = f.compress ? zstdMediaType(base) : base;
   const descs: Descriptor[] = new Array<Descriptor>(count);
   const carry: ReadCarry = {};
+  const buffers = new ChunkBuffers(chunkSize);
   for (let i = 0; i < count && !pool.failed; i++) {
     f.signal?.throwIfAborted();
     let raw: Uint8Array;
     try {
-      raw = await readChunk(f.body, Math.min(chunkSize, f.size - i * chunkSize), carry);
+      raw = await readChunk(f.body, Math.min(chunkSize, f.size - i * chunkSize), carry, buffers);
     } catch (err) {
       throw new CocoonError("ERR_SNAPSHOT_FORMAT", `read ${f.title} chunk ${i}: ${messageOf(err)}`, { cause: err });
     }
     await pool.start(async () => {
       try {
-        const stored = f.compress ? await compressFrame(raw, f.level) : raw;
+        const stored = f.compress ? await compressFrame(raw, f.level).finally(() => buffers.give(raw)) : raw;
         const desc = await uploadLayer(f.up, f.repo, f.title, mediaType, [stored], { index: i, count }, f.signal);
         descs[i] = desc;
         f.progress(`  ${f.title} [${i + 1}/${count}] -> ${desc.digest} (${desc.size} bytes)`);
@@ -92,6 +101,8 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
         if (f.signal?.aborted) throw f.signal.reason;
         const code = isCocoonError(err) ? err.code : "ERR_SNAPSHOT_TRANSFER";
         throw new CocoonError(code, `upload ${f.title} chunk ${i}: ${messageOf(err)}`, { cause: err });
+      } finally {
+        if (!f.compress) buffers.give(raw);
       }
     });
   }

@@ -9,6 +9,7 @@ import { ByteReader } from "./byte-reader.js";
 import { parseEnvelope } from "./envelope.js";
 import { PendingEntries } from "./pending-entries.js";
 import { type Collected, drain, uploadEntry } from "./push-entry.js";
+import { chunksInFlight } from "./push-memory.js";
 import { UploadPool } from "./push-pipeline.js";
 import {
   checkPushOptions,
@@ -31,9 +32,12 @@ async function readEntries(
   params: PipelineParams | undefined,
 ): Promise<Collected> {
   const out: Collected = { files: new Map(), groups: [], encoded: false };
-  const pool = new UploadPool(params?.workers ?? 1);
+  const budget = ((opts.memoryBudgetMiB ?? 0) > 0 ? (opts.memoryBudgetMiB ?? 0) : DEFAULT_BUDGET_MIB) * 2 ** 20;
+  const pool = new UploadPool(
+    params && params.chunkSize > 0 ? chunksInFlight(params.workers, params.chunkSize, budget) : (params?.workers ?? 1),
+  );
   const reader = new ByteReader(stream);
-  const pending = new PendingEntries(((opts.memoryBudgetMiB ?? 0) > 0 ? (opts.memoryBudgetMiB ?? 0) : DEFAULT_BUDGET_MIB) * 2 ** 20);
+  const pending = new PendingEntries(budget);
   try {
     const entries = readTar(reader);
     for (;;) {

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { memoryLike } from "./export-tar.test-util.js";
 import { ANCHORS, HAVE_ANCHORS, NO_ANCHORS } from "./fakes.test-util.js";
 import { nodeZstd } from "./node-zstd.js";
-import { compressFrame, decodeChunk, decodeStream, readFrameHeader, ZstdMessage } from "./zstd.js";
+import { randomBytes } from "node:crypto";
+import { compressBound, compressFrame, decodeChunk, decodeStream, readFrameHeader, ZstdMessage } from "./zstd.js";
 
 async function decodeAll(...pieces: Uint8Array[]): Promise<Buffer> {
   const out: Uint8Array[] = [];
@@ -19,7 +20,32 @@ const unpledged = (data: Uint8Array): Promise<Buffer> =>
     nodeZstd().zstdCompress(data, {}, (err, out) => (err ? reject(err) : resolve(out)));
   });
 
+describe("compressBound", () => {
+  it("is zstd's ZSTD_COMPRESSBOUND", () => {
+    expect(compressBound(64 << 20)).toBe(67_371_008);
+    expect(compressBound(0)).toBe(64);
+    expect(compressBound(1000)).toBe(1000 + 3 + 63);
+    expect(compressBound(128 << 10)).toBe(131_584);
+  });
+});
+
 describe("zstd frames", () => {
+  it("compresses incompressible bytes within the bound, as one view of the buffer zstd wrote, the same bytes as the one-shot call", async () => {
+    const data = randomBytes(3 << 20);
+    const frame = await compressFrame(data, 3);
+    expect(frame.length).toBeLessThanOrEqual(compressBound(data.length));
+    expect(frame.buffer.byteLength).toBe(compressBound(data.length));
+    const oneShot = await new Promise<Buffer>((resolve, reject) => {
+      nodeZstd().zstdCompress(
+        data,
+        { pledgedSrcSize: data.length, params: { [nodeZstd().constants.ZSTD_c_compressionLevel]: 3 } },
+        (err, out) => (err ? reject(err) : resolve(out)),
+      );
+    });
+    expect(Buffer.from(frame).equals(oneShot)).toBe(true);
+    expect((await decodeAll(frame)).equals(data)).toBe(true);
+  });
+
   it.each([1, 1 << 20, 3 * (1 << 20) + 7])(
     "one frame per chunk declares its content size (%i bytes) and a window Go's per-chunk cap accepts",
     async (size) => {

@@ -5,7 +5,7 @@ import { FRAME_END, FrameSplitter, framesOf, MagicError, SKIPPABLE_MAGIC, ZSTD_M
 /** Output buffers of compression and of streamed decoding; large ones save zlib round trips. */
 const OUTPUT_CHUNK = 1 << 20;
 
-function call(fn: "zstdCompress" | "zstdDecompress", data: Uint8Array, options: NodeZstdOptions): Promise<Buffer> {
+function call(fn: "zstdDecompress", data: Uint8Array, options: NodeZstdOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     nodeZstd()[fn](data, options, (err, out) => {
       if (err) reject(err);
@@ -14,16 +14,43 @@ function call(fn: "zstdCompress" | "zstdDecompress", data: Uint8Array, options: 
   });
 }
 
+/** zstd's `ZSTD_COMPRESSBOUND`: the most bytes a frame of `n` input bytes can take. */
+export function compressBound(n: number): number {
+  return n + Math.floor(n / 256) + (n < 128 << 10 ? Math.floor(((128 << 10) - n) / 2048) : 0);
+}
+
+/** The parts as one buffer: a view when they lie back to back in one allocation, else a copy. */
+function joined(parts: readonly Buffer[]): Uint8Array {
+  const first = parts[0];
+  if (first === undefined) return new Uint8Array(0);
+  let end = first.byteOffset + first.length;
+  for (const p of parts.slice(1)) {
+    if (p.buffer !== first.buffer || p.byteOffset !== end) return Buffer.concat(parts);
+    end += p.length;
+  }
+  return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
+}
+
 /**
  * Compresses `data` into one zstd frame whose header holds the content size (Node's zlib on the
  * libuv thread pool, so several chunks compress at once). zstd never declares a window larger
- * than the content, so Go's per-chunk cap accepts the frame.
+ * than the content, so Go's per-chunk cap accepts the frame. A stream whose one output buffer
+ * holds the bound: the frame is written in place and handed out as a view, where the one-shot
+ * call copies its output once more (pages of the bound past the frame are never touched, so
+ * never resident).
  */
 export function compressFrame(data: Uint8Array, level: number): Promise<Uint8Array> {
-  return call("zstdCompress", data, {
-    pledgedSrcSize: data.length,
-    chunkSize: Math.min(OUTPUT_CHUNK, Math.max(data.length, 64)),
-    params: { [nodeZstd().constants.ZSTD_c_compressionLevel]: level },
+  return new Promise((resolve, reject) => {
+    const encoder = nodeZstd().createZstdCompress({
+      pledgedSrcSize: data.length,
+      chunkSize: Math.max(compressBound(data.length), 64),
+      params: { [nodeZstd().constants.ZSTD_c_compressionLevel]: level },
+    });
+    const parts: Buffer[] = [];
+    encoder.on("data", (part: Buffer) => parts.push(part));
+    encoder.once("error", reject);
+    encoder.once("end", () => resolve(joined(parts)));
+    encoder.end(data);
   });
 }
 

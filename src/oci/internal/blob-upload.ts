@@ -1,6 +1,7 @@
 import { verifyBlob } from "../blob-copy.js";
 import { isRegistryError } from "../errors.js";
 import type { RepositoryName } from "../reference.js";
+import { isDigestChecked } from "./digest-checked.js";
 import { uploadRef } from "./refs.js";
 import type { RegistryRequest } from "./transport.js";
 
@@ -21,7 +22,8 @@ type BlobURL = (ref: RepositoryName, path: string) => string;
  * Uploads a blob monolithically: `POST …/blobs/uploads/` (which also settles authentication, so
  * the streamed body is never sent twice), then one `PUT <location>?digest=…` with exactly `size`
  * bytes. The body passes through {@link verifyBlob}, so a body of the wrong length or digest fails
- * here with that error instead of whatever the registry makes of it.
+ * here with that error instead of whatever the registry makes of it (the digest of a body marked
+ * digest-checked is left to the registry).
  */
 export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobURL): Promise<void> {
   const { name, digest, size } = upload;
@@ -32,7 +34,8 @@ export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobUR
   const location = start.headers.get("location");
   const target = new URL(location ?? "", blobURL(ref, "uploads/"));
   target.searchParams.set("digest", digest);
-  const checked = verifyBlob(upload.body, digest, size);
+  // A body whose producer hashed it just before (a snapshot push) is only length-checked: each byte is hashed once.
+  const checked = verifyBlob(upload.body, digest, size, { checkDigest: !isDigestChecked(upload.body) });
   let bodyError: unknown;
   const body = (async function* () {
     try {

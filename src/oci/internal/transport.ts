@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isRegistryError, RegistryError } from "../errors.js";
 import type { Authorizer } from "./authorizer.js";
+import { streamBody } from "./body-stream.js";
 import { parseChallenge } from "./challenge.js";
 import { statusError, transportError } from "./registry-http-error.js";
 import { retryDelayMs } from "./retry-after.js";
@@ -93,8 +94,11 @@ export class Transport {
     const headers: Record<string, string> = { ...req.headers, ...(auth !== undefined && { authorization: auth }) };
     const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal, redirect: "follow" };
     if (req.body !== undefined) {
-      init.body = req.body as NonNullable<RequestInit["body"]>;
-      if (!(req.body instanceof Uint8Array)) init.duplex = "half";
+      if (req.body instanceof Uint8Array) init.body = req.body;
+      else {
+        init.body = streamBody(req.body);
+        init.duplex = "half";
+      }
     }
     this.requests++;
     try {
