@@ -1,6 +1,6 @@
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
 import { type Int64, int64OrZero, readInt64Annotation } from "./generation.js";
-import { pathOf, stringEntry } from "./internal/safe-read.js";
+import { annotationsOf, stringEntry } from "./internal/safe-read.js";
 import { formatInt, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
@@ -90,7 +90,7 @@ export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): v
  * ```
  */
 export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
-  const annotations = pathOf(obj, "metadata", "annotations"); // found once for the three keys
+  const annotations = annotationsOf(obj); // found once for the three keys
   return {
     state: stringEntry(annotations, Annotation.LifecycleState),
     observedGeneration: int64OrZero(stringEntry(annotations, Annotation.LifecycleObservedGeneration)),

@@ -1,4 +1,4 @@
-import { findItem, someItem, stringAt, stringProp } from "./internal/safe-read.js";
+import { findItem, readString, someItem, stringAt } from "./internal/safe-read.js";
 import { KIND_COCOONSET, TOLERATION_KEY } from "./keys.js";
 import type { OwnerReferenceLike, TolerationLike } from "./objects.js";
 
@@ -21,11 +21,11 @@ export function hasCocoonTolerationKey(tolerations: readonly TolerationLike[] | 
  * as Go's zero reference, garbage as no owners.
  */
 export function cocoonSetOwnerName(ownerReferences: readonly OwnerReferenceLike[] | undefined): string {
-  return stringProp(findItem(ownerReferences, isCocoonSetRef), "name");
+  return readString(findItem(ownerReferences, isCocoonSetRef), (ref: OwnerReferenceLike) => ref.name);
 }
 
 /** One test for every call (no closure per call): the reference's kind is `CocoonSet`. */
-const isCocoonSetRef = (ref: unknown): boolean => stringProp(ref, "kind") === KIND_COCOONSET;
+const isCocoonSetRef = (item: unknown): boolean => readString(item, (ref: OwnerReferenceLike) => ref.kind) === KIND_COCOONSET;
 
 /** Reports whether a CocoonSet owns the object; an owner with an empty name does not count. Never throws. */
 export function isOwnedByCocoonSet(ownerReferences: readonly OwnerReferenceLike[] | undefined): boolean {

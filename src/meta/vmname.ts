@@ -1,5 +1,5 @@
 import type { Int64 } from "./generation.js";
-import { propOf, stringProp } from "./internal/safe-read.js";
+import { metadataOf, readString, readValue } from "./internal/safe-read.js";
 import { atoi, formatInt, int64ToNumberOrBigInt, toGoInteger } from "./internal/strconv.js";
 import { Role } from "./keys.js";
 import type { PodLike } from "./objects.js";
@@ -109,7 +109,8 @@ export function inferRoleFromAgentSlot(slot: Int64): Role {
   return slot === 0 || slot === 0n ? Role.Main : Role.SubAgent;
 }
 
-type PodOwners = NonNullable<PodLike["metadata"]>["ownerReferences"];
+type PodMetadata = NonNullable<PodLike["metadata"]>;
+type PodOwners = PodMetadata["ownerReferences"];
 
 /**
  * Returns the role of the pod's VM, from its CocoonSet owner and the VM name. Never throws: a
@@ -124,8 +125,8 @@ type PodOwners = NonNullable<PodLike["metadata"]>["ownerReferences"];
  * ```
  */
 export function roleForPod(pod: PodLike, vmName: string): Role {
-  const metadata = propOf(pod, "metadata");
-  const namespace = stringProp(metadata, "namespace");
-  const owner = cocoonSetOwnerName(propOf(metadata, "ownerReferences") as PodOwners);
+  const metadata = metadataOf(pod);
+  const namespace = readString(metadata, (m: PodMetadata) => m.namespace);
+  const owner = cocoonSetOwnerName(readValue(metadata, (m: PodMetadata) => m.ownerReferences) as PodOwners);
   return inferRoleFromAgentSlot(extractAgentSlot(namespace, owner, vmName));
 }
