@@ -25,9 +25,9 @@ import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-aut
 export interface CreateClientsOptions extends KeepAliveOptions {
   /**
    * How requests go out. Both send them on the same shared keep-alive agents, which is where nearly
-   * all of the gain over stock client-node is (indicative, per patch against a raw `node:https`
-   * floor on a local kube-apiserver: stock client-node 2.70×, client-node with the shared agent
-   * 1.13×, `"node"` 1.08×).
+   * all of the gain over stock client-node is (per patch against a raw `node:https` floor on a
+   * local kube-apiserver, `npm run bench:k8s`: stock client-node 2.54×, client-node with the
+   * shared agent 1.12×, `"node"` 1.06×).
    *
    * - `"fetch"` (the default): client-node's own HTTP library (node-fetch in client-node 1.x), so
    *   requests, redirects and errors are exactly client-node's.
