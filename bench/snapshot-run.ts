@@ -4,10 +4,9 @@
  *
  * Usage: tsx bench/snapshot-run.ts <push|pull> <registry-host> <export.tar> <vm> <json options>
  */
-import { createReadStream } from "node:fs";
 import { Writable } from "node:stream";
 import { OCIRegistry } from "../src/oci/index.js";
-import { pushSnapshot, streamSnapshot } from "../src/snapshot/index.js";
+import { pushSnapshot, readExportFile, streamSnapshot } from "../src/snapshot/index.js";
 
 const [op, host, tarPath, vm, optionsJSON] = process.argv.slice(2) as [string, string, string, string, string];
 const knobs = JSON.parse(optionsJSON) as Record<string, number>;
@@ -16,7 +15,8 @@ const registry = new OCIRegistry(host, { timeoutMs: 120_000 });
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
 if (op === "push") {
-  await pushSnapshot(createReadStream(tarPath, { highWaterMark: 1 << 20 }), registry, { name: vm, ...knobs });
+  // As an agent pushing an export file would: through the library's reader.
+  await pushSnapshot(readExportFile(tarPath), registry, { name: vm, ...knobs });
 } else {
   const { data } = await registry.getManifest(vm, "latest");
   let bytes = 0;

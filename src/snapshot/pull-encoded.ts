@@ -8,7 +8,7 @@ import { ChunkBuffers } from "./chunk-buffers.js";
 import { layerHeader, rawChunkStride, resolveEncodedFile } from "./pull-checks.js";
 import type { StreamOptions } from "./stream-options.js";
 import type { TarWriter } from "./tar-writer.js";
-import { decodeChunk, decodeStream } from "./zstd.js";
+import { decodeChunkPieces, decodeStream } from "./zstd.js";
 
 const MAX_BUFFERED_CHUNK = 1 << 30;
 
@@ -58,13 +58,13 @@ function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number
   return { window: fits, depth: Math.min(fits, Math.max(depth, 1)), cap: outputCap };
 }
 
-/** Fetches and decodes one chunk; a compressed chunk is read into a buffer of `buffers`, given back once decoded. */
-async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number, buffers: ChunkBuffers): Promise<Uint8Array> {
-  if (!plan.zstd) return readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
+/** Fetches and decodes one chunk (in pieces); a compressed chunk is read into a buffer of `buffers`, given back once decoded. */
+async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number, buffers: ChunkBuffers): Promise<Uint8Array[]> {
+  if (!plan.zstd) return [await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)];
   const stored = buffers.take(desc.size);
   try {
     await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal, stored);
-    return await decodeChunk(stored, cap);
+    return await decodeChunkPieces(stored, cap);
   } catch (err) {
     if (isCocoonError(err) || pull.opts.signal?.aborted) throw err;
     throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `decode chunk ${desc.digest}: ${messageOf(err)}`, { cause: err });
@@ -74,7 +74,7 @@ async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: 
 }
 
 async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: number): AsyncGenerator<Uint8Array> {
-  const queue: Promise<Uint8Array>[] = [];
+  const queue: Promise<Uint8Array[]>[] = [];
   // Compressed chunks land in reused buffers: a fresh one per chunk costs its page faults each time.
   const buffers = new ChunkBuffers(Math.max(...plan.chunks.map((d) => d.size)));
   let next = 0;
@@ -88,9 +88,9 @@ async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: num
   try {
     fill();
     while (queue.length > 0) {
-      const data = await (queue.shift() as Promise<Uint8Array>);
+      const pieces = await (queue.shift() as Promise<Uint8Array[]>);
       fill();
-      yield data;
+      yield* pieces;
     }
   } finally {
     await Promise.allSettled(queue);

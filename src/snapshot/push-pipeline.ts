@@ -59,19 +59,43 @@ export interface EncodedFile {
   readonly progress: (line: string) => void;
 }
 
+/**
+ * Reads exactly `want` bytes into `out`, copying each piece as it arrives: the piece is still in
+ * the CPU's cache then, where copying a whole chunk's pieces at the end reads them back from memory.
+ */
+async function readInto(body: AsyncIterator<Uint8Array>, out: Uint8Array, carry: ReadCarry): Promise<void> {
+  let at = 0;
+  while (at < out.length) {
+    let part = carry.rest;
+    carry.rest = undefined;
+    if (part === undefined) {
+      const next = await body.next();
+      if (next.done === true) throw new Error("unexpected EOF");
+      part = next.value;
+    }
+    const take = Math.min(part.length, out.length - at);
+    out.set(take === part.length ? part : part.subarray(0, take), at);
+    if (take < part.length) carry.rest = part.subarray(take);
+    at += take;
+  }
+}
+
 /** Reads exactly `want` bytes into one buffer (from `buffers` when given); fewer fail with Go's `unexpected EOF`. */
 async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: ReadCarry, buffers?: ChunkBuffers): Promise<Uint8Array> {
+  if (buffers !== undefined) {
+    const out = buffers.take(want);
+    try {
+      await readInto(body, out, carry);
+    } catch (err) {
+      buffers.give(out);
+      throw err;
+    }
+    return out;
+  }
   const parts = await readPiece(body, want, carry);
   const length = parts.reduce((n, p) => n + p.length, 0);
   if (length < want) throw new Error("unexpected EOF");
-  if (buffers === undefined) return Buffer.concat(parts, length);
-  const out = buffers.take(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return Buffer.concat(parts, length);
 }
 
 /** Go's `enqueueChunks`: cuts a file at fixed offsets and uploads each chunk (one zstd frame each) on the pool. */

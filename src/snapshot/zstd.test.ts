@@ -6,7 +6,7 @@ import { memoryLike } from "./export-tar.test-util.js";
 import { ANCHORS, HAVE_ANCHORS, NO_ANCHORS } from "./fakes.test-util.js";
 import { nodeZstd } from "./node-zstd.js";
 import { randomBytes } from "node:crypto";
-import { compressBound, compressFrame, decodeChunk, decodeStream, readFrameHeader, ZstdMessage } from "./zstd.js";
+import { compressBound, compressFrame, decodeChunk, decodeChunkPieces, decodeStream, readFrameHeader, ZstdMessage } from "./zstd.js";
 
 async function decodeAll(...pieces: Uint8Array[]): Promise<Buffer> {
   const out: Uint8Array[] = [];
@@ -19,6 +19,24 @@ const unpledged = (data: Uint8Array): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     nodeZstd().zstdCompress(data, {}, (err, out) => (err ? reject(err) : resolve(out)));
   });
+
+describe("decodeChunkPieces", () => {
+  it("decodes a frame above 4 MiB into pieces of at most 4 MiB that join to the input", async () => {
+    const data = memoryLike((9 << 20) + 5, "p");
+    const pieces = await decodeChunkPieces(await compressFrame(data, 3), data.length);
+    expect(pieces.length).toBe(3);
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(4 << 20);
+    expect(Buffer.concat(pieces).equals(data)).toBe(true);
+  });
+
+  it("keeps Go's texts for a damaged or oversized frame above 4 MiB", async () => {
+    const data = memoryLike(5 << 20, "q");
+    const frame = Buffer.from(await compressFrame(data, 3));
+    await expect(decodeChunkPieces(frame, data.length - 1)).rejects.toThrow(ZstdMessage.TooLarge);
+    const cut = frame.subarray(0, frame.length - 100);
+    await expect(decodeChunkPieces(cut, data.length)).rejects.toThrow();
+  });
+});
 
 describe("compressBound", () => {
   it("is zstd's ZSTD_COMPRESSBOUND", () => {

@@ -111,20 +111,46 @@ function windowLogMax(cap: number): number {
   return Math.min(Math.max(Math.ceil(Math.log2(Math.max(cap, 1))), 10), 31);
 }
 
-/** Decodes one frame, refusing a window above `cap` or more than `left` output bytes. */
-async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promise<Uint8Array> {
+/**
+ * Output pieces of a decoded frame that declares its size: a 64 MiB buffer per chunk is mapped
+ * afresh and faulted in page by page each time, and freed only by a full collection, where
+ * pieces this size come back from the allocator's free lists (a sparse v2 pull spent a quarter
+ * of its main thread in the collector).
+ */
+const DECODED_PIECE = 4 << 20;
+
+/** Decodes a frame that declares its size into {@link DECODED_PIECE}-sized pieces (zstd itself refuses content past the declared size). */
+function decodePieces(frame: Uint8Array, windowLog: number): Promise<Uint8Array[]> {
+  return new Promise((resolve, reject) => {
+    const decoder = nodeZstd().createZstdDecompress({
+      chunkSize: DECODED_PIECE,
+      params: { [nodeZstd().constants.ZSTD_d_windowLogMax]: windowLog },
+    });
+    const pieces: Uint8Array[] = [];
+    decoder.on("data", (piece: Uint8Array) => pieces.push(piece));
+    decoder.once("error", reject);
+    decoder.once("end", () => resolve(pieces));
+    decoder.end(frame);
+  });
+}
+
+/** Decodes one frame into one or more pieces, refusing a window above `cap` or more than `left` output bytes. */
+async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promise<Uint8Array[]> {
   const header = readFrameHeader(frame);
   if (header === undefined) throw new Error(ZstdMessage.Magic);
   if (header.windowSize > cap) throw new Error(ZstdMessage.Window);
   if (header.contentSize !== undefined && header.contentSize > left) throw new Error(ZstdMessage.TooLarge);
-  if (header.contentSize === 0) return new Uint8Array(0);
+  if (header.contentSize === 0) return [];
   try {
-    return await call("zstdDecompress", frame, {
-      // One output buffer of the declared size: zlib's default 16 KiB pieces make decoding several times slower.
-      chunkSize: Math.max(header.contentSize ?? Math.min(left, OUTPUT_CHUNK), 64),
-      maxOutputLength: Math.max(left, 1),
-      params: { [nodeZstd().constants.ZSTD_d_windowLogMax]: windowLogMax(cap) },
-    });
+    if (header.contentSize !== undefined && header.contentSize > DECODED_PIECE) return await decodePieces(frame, windowLogMax(cap));
+    return [
+      await call("zstdDecompress", frame, {
+        // One output buffer of the declared size: zlib's default 16 KiB pieces make decoding several times slower.
+        chunkSize: Math.max(header.contentSize ?? Math.min(left, OUTPUT_CHUNK), 64),
+        maxOutputLength: Math.max(left, 1),
+        params: { [nodeZstd().constants.ZSTD_d_windowLogMax]: windowLogMax(cap) },
+      }),
+    ];
   } catch (err) {
     throw goError(err);
   }
@@ -132,24 +158,31 @@ async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promis
 
 /**
  * Decodes one chunk on its own, frame by frame, refusing any frame whose window exceeds `cap` and
- * an output above `cap`, as Go's windowed pull does. Throws an `Error` whose message is Go's text.
+ * an output above `cap`, as Go's windowed pull does; the output comes in pieces. Throws an
+ * `Error` whose message is Go's text.
  */
-export async function decodeChunk(data: Uint8Array, cap: number): Promise<Uint8Array> {
+export async function decodeChunkPieces(data: Uint8Array, cap: number): Promise<Uint8Array[]> {
   let frames: Uint8Array[];
   try {
     frames = framesOf(data);
   } catch (err) {
     throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
   }
-  if (frames.length === 1) return decodeFrame(frames[0] as Uint8Array, cap, cap);
   const out: Uint8Array[] = [];
   let left = cap;
   for (const frame of frames) {
-    const decoded = await decodeFrame(frame, cap, left);
-    left -= decoded.length;
-    out.push(decoded);
+    for (const piece of await decodeFrame(frame, cap, left)) {
+      left -= piece.length;
+      out.push(piece);
+    }
   }
-  return Buffer.concat(out);
+  return out;
+}
+
+/** {@link decodeChunkPieces} as one buffer. */
+export async function decodeChunk(data: Uint8Array, cap: number): Promise<Uint8Array> {
+  const pieces = await decodeChunkPieces(data, cap);
+  return pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces);
 }
 
 /** The bytes of `source`, with a {@link FRAME_END} after each frame; a stream that stops inside a frame fails. */
