@@ -1,5 +1,5 @@
 import { checkedEntries } from "./internal/annotation-delta.js";
-import { pathOf, stringEntry } from "./internal/safe-read.js";
+import { annotationsOf, stringEntry } from "./internal/safe-read.js";
 
 /**
  * A set of annotation writes: a string value sets the key, `null` deletes it.
@@ -94,5 +94,5 @@ export function annotationsMergePatch(delta: AnnotationDelta): AnnotationsMergeP
  * that is not a string value under an own key of `metadata.annotations` reads as `""`.
  */
 export function annotationOf(obj: Annotated, key: string): string {
-  return stringEntry(pathOf(obj, "metadata", "annotations"), key);
+  return stringEntry(annotationsOf(obj), key);
 }

@@ -1,4 +1,4 @@
-import { pathOf, someItem, stringAt, stringEntry } from "./internal/safe-read.js";
+import { annotationsOf, pathOf, someItem, stringAt, stringEntry } from "./internal/safe-read.js";
 import { DEFAULT_NODE_POOL, Label } from "./keys.js";
 import type { PodLike } from "./objects.js";
 
@@ -43,7 +43,7 @@ export function podNodePool(pod: PodLike): string {
   return (
     stringEntry(pathOf(pod, "spec", "nodeSelector"), Label.NodePool) ||
     stringEntry(pathOf(pod, "metadata", "labels"), Label.NodePool) ||
-    stringEntry(pathOf(pod, "metadata", "annotations"), Label.NodePool) ||
+    stringEntry(annotationsOf(pod), Label.NodePool) ||
     DEFAULT_NODE_POOL
   );
 }

@@ -23,30 +23,6 @@ export function propOf(value: unknown, key: string): unknown {
 }
 
 /**
- * `value.metadata`, read as {@link propOf} reads it. A hot reader's own named load: the inline cache
- * sees the objects' shapes, where {@link propOf}'s shared keyed load sees every key of every reader.
- */
-export function metadataOf(value: unknown): unknown {
-  if (!isContainer(value)) return undefined;
-  try {
-    return (value as { metadata?: unknown }).metadata;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `value.metadata.annotations`, read as {@link pathOf} reads it, with named loads (see {@link metadataOf}). */
-export function annotationsOf(value: unknown): unknown {
-  const metadata = metadataOf(value);
-  if (!isContainer(metadata)) return undefined;
-  try {
-    return (metadata as { annotations?: unknown }).annotations;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * `read(value)`; `undefined` when `value` is not an object or the read throws. `read` is a
  * one-property arrow at the call site, so the load is a named one with its own inline cache (see
  * {@link metadataOf}): `readValue(metadata, (m) => m.ownerReferences)`.
@@ -64,6 +40,19 @@ export function readValue(value: unknown, read: (container: never) => unknown): 
 export function readString(value: unknown, read: (container: never) => unknown): string {
   const found = readValue(value, read);
   return typeof found === "string" ? found : "";
+}
+
+/**
+ * `value.metadata`, read as {@link propOf} reads it. A hot reader's own named load: the inline cache
+ * sees the objects' shapes, where {@link propOf}'s shared keyed load sees every key of every reader.
+ */
+export function metadataOf(value: unknown): unknown {
+  return readValue(value, (object: { metadata?: unknown }) => object.metadata);
+}
+
+/** `value.metadata.annotations`, read as {@link pathOf} reads it, with named loads (see {@link metadataOf}). */
+export function annotationsOf(value: unknown): unknown {
+  return readValue(metadataOf(value), (metadata: { annotations?: unknown }) => metadata.annotations);
 }
 
 /** Reads `value[key]` along `keys`; `undefined` where a step is missing, not an object, or throws. */
