@@ -5,9 +5,10 @@ import { FRAME_END, FrameSplitter, framesOf, MagicError, SKIPPABLE_MAGIC, ZSTD_M
 /** Output buffers of compression and of streamed decoding; large ones save zlib round trips. */
 const OUTPUT_CHUNK = 1 << 20;
 
-function call(fn: "zstdDecompress", data: Uint8Array, options: NodeZstdOptions): Promise<Buffer> {
+/** Node's one-shot `zstdDecompress`, as a promise. */
+function decompress(data: Uint8Array, options: NodeZstdOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    nodeZstd()[fn](data, options, (err, out) => {
+    nodeZstd().zstdDecompress(data, options, (err, out) => {
       if (err) reject(err);
       else resolve(out);
     });
@@ -144,7 +145,7 @@ async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promis
   try {
     if (header.contentSize !== undefined && header.contentSize > DECODED_PIECE) return await decodePieces(frame, windowLogMax(cap));
     return [
-      await call("zstdDecompress", frame, {
+      await decompress(frame, {
         // One output buffer of the declared size: zlib's default 16 KiB pieces make decoding several times slower.
         chunkSize: Math.max(header.contentSize ?? Math.min(left, OUTPUT_CHUNK), 64),
         maxOutputLength: Math.max(left, 1),
