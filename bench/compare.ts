@@ -17,6 +17,7 @@ import { writeBenchmarkSection } from "./benchmarks-md.js";
 import { buildGoBench, goCase, goReconcileMemory, goResults, goVersion } from "./go-bench.js";
 import { FIXTURE_PATH, type HotPathCase, hotPathCases, hotPathResults, loadFixture } from "./hot-path-cases.js";
 import { median } from "./measure-async.js";
+import { callsFor, timeCalls } from "./measure.js";
 import { reconcileMemory } from "./reconcile-memory.js";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "7" }, ms: { type: "string", default: "200" } } });
@@ -25,24 +26,8 @@ const BUDGET_MS = Number(values.ms);
 const WINDOWS = 3;
 const fixturePath = fileURLToPath(FIXTURE_PATH);
 
-// Every result is kept here, so the optimiser cannot drop a call whose value is unused.
-const sink: { last?: unknown } = {};
-
-/** ns per call of `run`, timed over about `budgetMs` after a calibration pass; results go to a sink. */
-function tsNsPerCall(run: () => unknown, budgetMs: number): number {
-  let calls = 1;
-  let elapsed = 0n;
-  while (elapsed < 20_000_000n) {
-    calls *= 2;
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < calls; i++) sink.last = run();
-    elapsed = process.hrtime.bigint() - start;
-  }
-  const total = Math.max(calls, Math.ceil((calls * budgetMs * 1e6) / Number(elapsed)));
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < total; i++) sink.last = run();
-  return Number(process.hrtime.bigint() - start) / total;
-}
+/** ns per call of `run`, timed over about `budgetMs` after a calibration pass. */
+const tsNsPerCall = (run: () => unknown, budgetMs: number): number => timeCalls(run, callsFor(run, budgetMs));
 
 const fixture = loadFixture();
 const cases: HotPathCase[] = hotPathCases(fixture);
