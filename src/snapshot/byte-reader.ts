@@ -1,24 +1,34 @@
+import { type PieceSource, pieceSourceOf } from "./export-file.js";
+
 /** Go's `io.ErrUnexpectedEOF` text. */
 export const UNEXPECTED_EOF = "unexpected EOF";
 
+/** The bytes of one tar entry: iterated in pieces, or read straight into a caller's buffer. */
+export interface EntryBody extends AsyncGenerator<Uint8Array> {
+  /** Fills `out` with the entry's next `out.length` bytes; `unexpected EOF` when fewer are left in the stream. */
+  readInto(out: Uint8Array): Promise<void>;
+  /** Bytes of the entry not read yet. */
+  readonly left: number;
+}
+
 /** Reads exact byte counts from an async byte stream, keeping what a read did not consume. */
 export class ByteReader {
-  readonly #it: AsyncIterator<Uint8Array>;
+  readonly #source: PieceSource;
   #buf: Uint8Array = new Uint8Array(0);
   #done = false;
 
-  constructor(source: AsyncIterable<Uint8Array>) {
-    this.#it = source[Symbol.asyncIterator]();
+  /** @param input - The bytes; an `ExportFile` is read positionally, straight into the buffers of {@link readInto}. */
+  constructor(input: AsyncIterable<Uint8Array>) {
+    this.#source = pieceSourceOf(input);
   }
 
   async #fill(): Promise<boolean> {
     if (this.#done) return false;
-    const next = await this.#it.next();
-    if (next.done) {
+    const chunk = await this.#source.next();
+    if (chunk === undefined) {
       this.#done = true;
       return false;
     }
-    const chunk = next.value instanceof Uint8Array ? next.value : Buffer.from(next.value);
     this.#buf = this.#buf.length === 0 ? chunk : Buffer.concat([this.#buf, chunk]);
     return true;
   }
@@ -36,16 +46,64 @@ export class ByteReader {
     return out;
   }
 
+  /** Fills `out` with the next `out.length` bytes: what is buffered, then straight from a positional source; `unexpected EOF` when the stream ends first. */
+  async readInto(out: Uint8Array): Promise<void> {
+    let at = 0;
+    while (at < out.length) {
+      if (this.#buf.length === 0) {
+        const direct = this.#done ? undefined : this.#source.readInto;
+        if (direct !== undefined) {
+          const n = await direct(out.subarray(at));
+          if (n === 0) this.#done = true;
+          else at += n;
+          continue;
+        }
+        if (!(await this.#fill())) throw new Error(UNEXPECTED_EOF);
+      }
+      const take = Math.min(this.#buf.length, out.length - at);
+      out.set(take === this.#buf.length ? this.#buf : this.#buf.subarray(0, take), at);
+      this.#buf = this.#buf.subarray(take);
+      at += take;
+    }
+  }
+
+  /** The next piece as it arrived, cut at `max` bytes; `unexpected EOF` at the end of the stream. */
+  async #piece(max: number): Promise<Uint8Array> {
+    if (this.#buf.length === 0 && !(await this.#fill())) throw new Error(UNEXPECTED_EOF);
+    const piece = this.#buf.subarray(0, Math.min(max, this.#buf.length));
+    this.#buf = this.#buf.subarray(piece.length);
+    return piece;
+  }
+
   /** Yields the next `n` bytes in pieces as they arrive; throws `unexpected EOF` when the stream ends first. */
   async *take(n: number): AsyncGenerator<Uint8Array> {
-    let left = n;
-    while (left > 0) {
-      if (this.#buf.length === 0 && !(await this.#fill())) throw new Error(UNEXPECTED_EOF);
-      const piece = this.#buf.subarray(0, Math.min(left, this.#buf.length));
-      this.#buf = this.#buf.subarray(piece.length);
+    for (let left = n; left > 0;) {
+      const piece = await this.#piece(left);
       left -= piece.length;
       yield piece;
     }
+  }
+
+  /** The next `n` bytes as an entry body, readable either way; {@link EntryBody.left} counts what is still unread. */
+  body(n: number): EntryBody {
+    let left = n;
+    const piece = (max: number): Promise<Uint8Array> => this.#piece(max);
+    const pieces = (async function* (): AsyncGenerator<Uint8Array> {
+      while (left > 0) {
+        const next = await piece(left);
+        left -= next.length;
+        yield next;
+      }
+    })();
+    const readInto = async (out: Uint8Array): Promise<void> => {
+      if (out.length > left) throw new Error(UNEXPECTED_EOF);
+      await this.readInto(out);
+      left -= out.length;
+    };
+    return Object.defineProperties(pieces, {
+      readInto: { value: readInto },
+      left: { get: () => left },
+    }) as EntryBody;
   }
 
   /** Discards the next `n` bytes. */
@@ -55,8 +113,8 @@ export class ByteReader {
     }
   }
 
-  /** Stops the source (a Readable is destroyed). */
+  /** Stops the source (a Readable is destroyed, a file closed). */
   async close(): Promise<void> {
-    await this.#it.return?.();
+    await this.#source.close();
   }
 }

@@ -5,7 +5,7 @@ import { encodeTarHeader, TAR_TRAILER, tarPadding } from "./tar-header.js";
 import { readTar } from "./tar-reader.js";
 
 /** One file of an export. */
-export interface ExportFile {
+export interface ExportEntry {
   readonly name: string;
   readonly data: Uint8Array;
   readonly mode?: number;
@@ -15,7 +15,7 @@ export interface ExportFile {
 const MTIME = Date.parse("2026-07-23T08:00:00Z") / 1000;
 
 /** The `snapshot.json` of an export. */
-export function envelopeFile(name: string, id = "snap-1"): ExportFile {
+export function envelopeFile(name: string, id = "snap-1"): ExportEntry {
   const json = { version: 1, config: { id, name, hypervisor: "cloud-hypervisor", cpu: 2, memory: 1 << 30 } };
   return { name: "snapshot.json", data: Buffer.from(JSON.stringify(json)), mode: 0o644 };
 }
@@ -43,7 +43,7 @@ export function memoryLike(size: number, label: string): Buffer {
 }
 
 /** Yields an export tar, header by header, without holding it whole. */
-export async function* exportTar(files: readonly ExportFile[]): AsyncGenerator<Uint8Array> {
+export async function* exportTar(files: readonly ExportEntry[]): AsyncGenerator<Uint8Array> {
   for (const f of files) {
     yield encodeTarHeader({ name: f.name, size: f.data.length, mode: f.mode ?? 0o640, mtime: MTIME, pax: f.pax });
     for (let at = 0; at < f.data.length; at += 1 << 20) yield f.data.subarray(at, at + (1 << 20));
@@ -53,13 +53,13 @@ export async function* exportTar(files: readonly ExportFile[]): AsyncGenerator<U
 }
 
 /** A Readable over {@link exportTar}. */
-export function exportStream(files: readonly ExportFile[]): Readable {
+export function exportStream(files: readonly ExportEntry[]): Readable {
   return Readable.from(exportTar(files));
 }
 
 /** Reads an import tar back into its entries (name, mode, PAX records, bytes). */
-export async function readImport(bytes: Uint8Array): Promise<ExportFile[]> {
-  const out: ExportFile[] = [];
+export async function readImport(bytes: Uint8Array): Promise<ExportEntry[]> {
+  const out: ExportEntry[] = [];
   for await (const { entry, body } of readTar(new ByteReader(Readable.from([bytes])))) {
     const parts: Uint8Array[] = [];
     for await (const p of body) parts.push(p);

@@ -11,7 +11,7 @@ export { planSnapshotCache } from "./cache-planner.js";
 export type { HibernationHint, NodeSnapshot, SnapshotCacheInput, SnapshotCachePlan } from "./cache-planner.js";
 export { diskLayers, streamCloudImage, streamCloudImageParsed } from "./cloudimg.js";
 export type { CloudImageOptions } from "./cloudimg.js";
-export { EXPORT_READ_SIZE, readExportFile } from "./export-file.js";
+export { EXPORT_READ_SIZE, ExportFile, readExportFile } from "./export-file.js";
 export { fetchSnapshotConfig } from "./fetch-config.js";
 export { streamSnapshot, streamSnapshotParsed } from "./pull.js";
 export { pushSnapshot } from "./push.js";

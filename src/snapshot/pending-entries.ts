@@ -1,4 +1,5 @@
 import { CocoonError } from "../errors.js";
+import { ByteReader, type EntryBody } from "./byte-reader.js";
 import type { TarEntry } from "./tar-reader.js";
 
 /**
@@ -34,15 +35,13 @@ export class PendingEntries {
   }
 
   /** Hands the held entries back in order, each with a replayable body, and forgets them. */
-  *drain(): Generator<{ entry: TarEntry; body: AsyncGenerator<Uint8Array> }> {
+  *drain(): Generator<{ entry: TarEntry; body: EntryBody }> {
     for (const { entry, parts } of this.#entries.splice(0)) {
-      yield {
-        entry,
-        // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
-        body: (async function* () {
-          yield* parts;
-        })(),
-      };
+      // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a reader takes
+      const held = (async function* () {
+        yield* parts;
+      })();
+      yield { entry, body: new ByteReader(held).body(entry.size) };
     }
     this.#bytes = 0;
   }

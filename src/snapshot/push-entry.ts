@@ -4,6 +4,7 @@ import { mediaTypeForCocoonFile } from "../oci/media-types.js";
 import type { Uploader } from "../oci/registry.js";
 import type { SnapshotFile } from "../oci/snapshot-config.js";
 import { messageOf } from "./blob-reader.js";
+import type { EntryBody } from "./byte-reader.js";
 import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import type { ExportConfig } from "./envelope.js";
 import { enqueueChunks, uploadCompressed, type UploadPool } from "./push-pipeline.js";
@@ -48,7 +49,7 @@ export async function uploadEntry(
   up: Uploader,
   opts: PushOptions,
   entry: TarEntry,
-  body: AsyncGenerator<Uint8Array>,
+  body: EntryBody,
   params: PipelineParams | undefined,
   pool: UploadPool,
   out: Collected,

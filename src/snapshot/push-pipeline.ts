@@ -3,10 +3,10 @@ import type { Descriptor } from "../oci/manifest-types.js";
 import { mediaTypeForCocoonFile, zstdMediaType } from "../oci/media-types.js";
 import type { Uploader } from "../oci/registry.js";
 import { messageOf } from "./blob-reader.js";
+import type { EntryBody } from "./byte-reader.js";
 import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import { ChunkBuffers } from "./chunk-buffers.js";
 import { compressFrame } from "./zstd.js";
-import { readPiece, type ReadCarry } from "../oci/internal/read-piece.js";
 
 /** Frames of a single-layer (unchunked) zstd file: one-shot frames of this many input bytes. */
 const STREAM_FRAME = 4 << 20;
@@ -52,50 +52,44 @@ export interface EncodedFile {
   readonly repo: string;
   readonly title: string;
   readonly size: number;
-  readonly body: AsyncIterator<Uint8Array>;
+  readonly body: EntryBody;
   readonly level: number;
   readonly compress: boolean;
   readonly signal?: AbortSignal | undefined;
   readonly progress: (line: string) => void;
 }
 
-/**
- * Reads exactly `want` bytes into `out`, copying each piece as it arrives: the piece is still in
- * the CPU's cache then, where copying a whole chunk's pieces at the end reads them back from memory.
- */
-async function readInto(body: AsyncIterator<Uint8Array>, out: Uint8Array, carry: ReadCarry): Promise<void> {
-  let at = 0;
-  while (at < out.length) {
-    let part = carry.rest;
-    carry.rest = undefined;
-    if (part === undefined) {
-      const next = await body.next();
-      if (next.done === true) throw new Error("unexpected EOF");
-      part = next.value;
-    }
-    const take = Math.min(part.length, out.length - at);
-    out.set(take === part.length ? part : part.subarray(0, take), at);
-    if (take < part.length) carry.rest = part.subarray(take);
-    at += take;
+/** Reads the next `want` bytes of `body` into one buffer (from `buffers` when given); fewer fail with Go's `unexpected EOF`. */
+async function readChunk(body: EntryBody, want: number, buffers?: ChunkBuffers): Promise<Uint8Array> {
+  const out = buffers?.take(want) ?? Buffer.allocUnsafe(want);
+  try {
+    await body.readInto(out);
+  } catch (err) {
+    buffers?.give(out);
+    throw err;
   }
+  return out;
 }
 
-/** Reads exactly `want` bytes into one buffer (from `buffers` when given); fewer fail with Go's `unexpected EOF`. */
-async function readChunk(body: AsyncIterator<Uint8Array>, want: number, carry: ReadCarry, buffers?: ChunkBuffers): Promise<Uint8Array> {
-  if (buffers !== undefined) {
-    const out = buffers.take(want);
-    try {
-      await readInto(body, out, carry);
-    } catch (err) {
-      buffers.give(out);
-      throw err;
-    }
-    return out;
+/**
+ * The output buffer for a file's next frame: the last frame's size with a quarter and 1 MiB to
+ * spare, rounded up to whole MiB (so freed buffers fit the next ones), the bound before any frame.
+ * Chunks of one file compress alike; a frame that outgrows the guess is joined from two buffers.
+ */
+export class FrameSizeGuess {
+  #last: number | undefined;
+
+  /** Bytes to give the next frame's output buffer. */
+  next(): number {
+    if (this.#last === undefined) return Number.POSITIVE_INFINITY;
+    const mib = 1 << 20;
+    return Math.ceil((this.#last * 1.25 + mib) / mib) * mib;
   }
-  const parts = await readPiece(body, want, carry);
-  const length = parts.reduce((n, p) => n + p.length, 0);
-  if (length < want) throw new Error("unexpected EOF");
-  return Buffer.concat(parts, length);
+
+  /** Records a finished frame's size. */
+  saw(size: number): void {
+    this.#last = size;
+  }
 }
 
 /** Go's `enqueueChunks`: cuts a file at fixed offsets and uploads each chunk (one zstd frame each) on the pool. */
@@ -105,19 +99,20 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
   const base = mediaTypeForCocoonFile(f.title);
   const mediaType = f.compress ? zstdMediaType(base) : base;
   const descs: Descriptor[] = new Array<Descriptor>(count);
-  const carry: ReadCarry = {};
   const buffers = new ChunkBuffers(chunkSize);
+  const guess = new FrameSizeGuess();
   for (let i = 0; i < count && !pool.failed; i++) {
     f.signal?.throwIfAborted();
     let raw: Uint8Array;
     try {
-      raw = await readChunk(f.body, Math.min(chunkSize, f.size - i * chunkSize), carry, buffers);
+      raw = await readChunk(f.body, Math.min(chunkSize, f.size - i * chunkSize), buffers);
     } catch (err) {
       throw new CocoonError("ERR_SNAPSHOT_FORMAT", `read ${f.title} chunk ${i}: ${messageOf(err)}`, { cause: err });
     }
     await pool.start(async () => {
       try {
-        const stored = f.compress ? await compressFrame(raw, f.level).finally(() => buffers.give(raw)) : raw;
+        const stored = f.compress ? await compressFrame(raw, f.level, guess.next()).finally(() => buffers.give(raw)) : raw;
+        if (f.compress) guess.saw(stored.length);
         const desc = await uploadLayer(f.up, f.repo, f.title, mediaType, [stored], { index: i, count }, f.signal);
         descs[i] = desc;
         f.progress(`  ${f.title} [${i + 1}/${count}] -> ${desc.digest} (${desc.size} bytes)`);
@@ -135,7 +130,6 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
 
 /** The frames of an unchunked file (one-shot frames of {@link STREAM_FRAME} input bytes each), `width` compressing at once, in order. */
 async function* compressedFrames(f: EncodedFile, width: number): AsyncGenerator<Uint8Array> {
-  const carry: ReadCarry = {};
   const queue: Promise<Uint8Array>[] = [];
   let at = 0;
   try {
@@ -144,7 +138,7 @@ async function* compressedFrames(f: EncodedFile, width: number): AsyncGenerator<
         f.signal?.throwIfAborted();
         let raw: Uint8Array;
         try {
-          raw = await readChunk(f.body, Math.min(STREAM_FRAME, f.size - at), carry);
+          raw = await readChunk(f.body, Math.min(STREAM_FRAME, f.size - at));
         } catch (err) {
           throw new CocoonError("ERR_SNAPSHOT_FORMAT", `compress entry: ${messageOf(err)}`, { cause: err });
         }

@@ -5,7 +5,7 @@ import type { Uploader } from "../oci/registry.js";
 import { marshalSnapshotConfig } from "../oci/snapshot-config.js";
 import { messageOf, transferError } from "./blob-reader.js";
 import { digestOf, putBlobIfMissing } from "./blob-upload.js";
-import { ByteReader } from "./byte-reader.js";
+import { ByteReader, type EntryBody } from "./byte-reader.js";
 import { parseEnvelope } from "./envelope.js";
 import { PendingEntries } from "./pending-entries.js";
 import { type Collected, drain, uploadEntry } from "./push-entry.js";
@@ -43,7 +43,7 @@ async function readEntries(
     for (;;) {
       opts.signal?.throwIfAborted();
       if (pool.failed) break;
-      let next: IteratorResult<{ entry: TarEntry; body: AsyncGenerator<Uint8Array> }>;
+      let next: IteratorResult<{ entry: TarEntry; body: EntryBody }>;
       try {
         next = await entries.next();
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { ByteReader } from "./byte-reader.js";
+import type { ByteReader, EntryBody } from "./byte-reader.js";
 
 /** One entry of an export stream. */
 export interface TarEntry {
@@ -73,7 +73,7 @@ const padOf = (size: number): number => (512 - (size % 512)) % 512;
  * Reads tar entries the way Go's `archive/tar` reader does for cocoon's export stream: USTAR,
  * PAX (`x`; `g` skipped) and GNU long names. A body left unread is skipped.
  */
-export async function* readTar(source: ByteReader): AsyncGenerator<{ entry: TarEntry; body: AsyncGenerator<Uint8Array> }> {
+export async function* readTar(source: ByteReader): AsyncGenerator<{ entry: TarEntry; body: EntryBody }> {
   let pax: Record<string, string> = {};
   let longName: string | undefined;
   for (;;) {
@@ -98,14 +98,8 @@ export async function* readTar(source: ByteReader): AsyncGenerator<{ entry: TarE
     const entry: TarEntry = { name, typeflag: typeflag === "\0" ? "0" : typeflag, size, mode: numeric(block, 100, 8), pax };
     pax = {};
     longName = undefined;
-    let consumed = 0;
-    const body = (async function* counted() {
-      for await (const piece of source.take(size)) {
-        consumed += piece.length;
-        yield piece;
-      }
-    })();
+    const body = source.body(size);
     yield { entry, body };
-    await source.skip(size - consumed + padOf(size));
+    await source.skip(body.left + padOf(size));
   }
 }

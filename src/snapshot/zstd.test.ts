@@ -64,6 +64,18 @@ describe("zstd frames", () => {
     expect((await decodeAll(frame)).equals(data)).toBe(true);
   });
 
+  it("writes the same frame when it outgrows the expected size: two buffers, joined", async () => {
+    const data = memoryLike(3 << 20, "g");
+    const whole = Buffer.from(await compressFrame(data, 3));
+    const spilled = await compressFrame(data, 3, 4096);
+    expect(whole.length).toBeGreaterThan(4096);
+    expect(spilled.buffer.byteLength).toBe(whole.length); // joined into one new buffer
+    expect(Buffer.from(spilled).equals(whole)).toBe(true);
+    const fitted = await compressFrame(data, 3, 1 << 20);
+    expect(fitted.buffer.byteLength).toBe(1 << 20);
+    expect(Buffer.from(fitted).equals(whole)).toBe(true);
+  });
+
   it.each([1, 1 << 20, 3 * (1 << 20) + 7])(
     "one frame per chunk declares its content size (%i bytes) and a window Go's per-chunk cap accepts",
     async (size) => {

@@ -35,16 +35,16 @@ function joined(parts: readonly Buffer[]): Uint8Array {
 /**
  * Compresses `data` into one zstd frame whose header holds the content size (Node's zlib on the
  * libuv thread pool, so several chunks compress at once). zstd never declares a window larger
- * than the content, so Go's per-chunk cap accepts the frame. A stream whose one output buffer
- * holds the bound: the frame is written in place and handed out as a view, where the one-shot
- * call copies its output once more (pages of the bound past the frame are never touched, so
- * never resident).
+ * than the content, so Go's per-chunk cap accepts the frame. The frame is written into one output
+ * buffer of `expected` bytes (the bound when not given) and handed out as a view; a frame larger
+ * than `expected` spills into more buffers and is joined. A good guess matters: each buffer is
+ * external memory to V8, and a 64 MiB one per chunk set off a full collection every few chunks.
  */
-export function compressFrame(data: Uint8Array, level: number): Promise<Uint8Array> {
+export function compressFrame(data: Uint8Array, level: number, expected = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const encoder = nodeZstd().createZstdCompress({
       pledgedSrcSize: data.length,
-      chunkSize: Math.max(compressBound(data.length), 64),
+      chunkSize: Math.max(Math.min(compressBound(data.length), expected), 64),
       params: { [nodeZstd().constants.ZSTD_c_compressionLevel]: level },
     });
     const parts: Buffer[] = [];

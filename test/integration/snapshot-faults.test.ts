@@ -6,13 +6,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
 import { OCIRegistry } from "../../src/oci/oci-registry.js";
 import { collector } from "../../src/snapshot/fakes.test-util.js";
-import { envelopeFile, type ExportFile, exportStream, memoryLike } from "../../src/snapshot/export-tar.test-util.js";
+import { envelopeFile, type ExportEntry, exportStream, memoryLike } from "../../src/snapshot/export-tar.test-util.js";
 import { streamSnapshot } from "../../src/snapshot/pull.js";
 import { pushSnapshot } from "../../src/snapshot/push.js";
 import { startRegistry, type TestRegistry } from "../../src/testing/registry/start-registry.js";
 
 const MEMORY = memoryLike(6 << 20, "fault");
-const files: ExportFile[] = [
+const files: ExportEntry[] = [
   envelopeFile("vm-f"),
   { name: "memory-ranges", data: MEMORY },
   { name: "state.json", data: Buffer.from("{}") },

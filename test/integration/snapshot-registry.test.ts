@@ -1,14 +1,19 @@
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OCIRegistry } from "../../src/oci/oci-registry.js";
 import { collector } from "../../src/snapshot/fakes.test-util.js";
-import { envelopeFile, type ExportFile, exportStream, memoryLike, readImport } from "../../src/snapshot/export-tar.test-util.js";
+import { envelopeFile, type ExportEntry, exportStream, memoryLike, readImport } from "../../src/snapshot/export-tar.test-util.js";
 import { streamSnapshot } from "../../src/snapshot/pull.js";
+import { readExportFile } from "../../src/snapshot/export-file.js";
 import { pushSnapshot } from "../../src/snapshot/push.js";
 import type { PushOptions } from "../../src/snapshot/push-options.js";
 import { startRegistry, type TestRegistry } from "../../src/testing/registry/start-registry.js";
 
 const SPARSE = { "COCOON.sparse.map": '[{"o":0,"l":1048576},{"o":4194304,"l":2097152}]', "COCOON.sparse.size": "8589934592" };
-const files: ExportFile[] = [
+const files: ExportEntry[] = [
   envelopeFile("vm-rt"),
   { name: "config.json", data: Buffer.from('{"cpus":2}') },
   { name: "memory-ranges", data: memoryLike(3 * (1 << 20) + 12345, "mem"), mode: 0o100600, pax: SPARSE },
@@ -16,16 +21,28 @@ const files: ExportFile[] = [
   { name: "empty.log", data: Buffer.alloc(0) },
 ];
 
+const dir = mkdtempSync(path.join(tmpdir(), "snapshot-registry-"));
 let registry: TestRegistry;
 let oci: OCIRegistry;
 beforeAll(async () => {
   registry = await startRegistry();
   oci = new OCIRegistry(registry.host);
 }, 120_000);
-afterAll(async () => registry?.stop());
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await registry?.stop();
+});
 
-async function roundTrip(name: string, knobs: Partial<PushOptions>) {
-  const pushed = await pushSnapshot(exportStream(files), oci, { name, tag: "hibernate", ...knobs });
+/** The export as a stream, or as a tar file on disk read by `readExportFile` (chunks read straight into their buffers). */
+async function exportSource(from: "stream" | "file", name: string): Promise<AsyncIterable<Uint8Array>> {
+  if (from === "stream") return exportStream(files);
+  const file = path.join(dir, `${name}.tar`);
+  await pipeline(exportStream(files), createWriteStream(file));
+  return readExportFile(file);
+}
+
+async function roundTrip(name: string, knobs: Partial<PushOptions>, from: "stream" | "file" = "stream") {
+  const pushed = await pushSnapshot(await exportSource(from, name), oci, { name, tag: "hibernate", ...knobs });
   const { data } = await oci.getManifest(name, "hibernate");
   const sink = collector();
   await streamSnapshot(data, oci, { name, output: sink.output, memoryBudgetMiB: knobs.memoryBudgetMiB ?? 0 });
@@ -39,9 +56,11 @@ describe("snapshot push then pull on a real registry (CNCF distribution)", () =>
     ["v2 chunked", { chunkSizeMiB: 1, concurrency: 2 }],
     ["v2 zstd + chunked", { zstdLevel: 3, chunkSizeMiB: 1, concurrency: 2 }],
     ["v2 zstd + chunked, sequential pull", { zstdLevel: 3, chunkSizeMiB: 1, memoryBudgetMiB: 4 }],
+    ["v1 from an export file", {}],
+    ["v2 zstd + chunked from an export file", { zstdLevel: 3, chunkSizeMiB: 1, concurrency: 2 }],
   ] as const)("%s gives back every file, mode and sparse map", async (label, knobs) => {
     const name = `vm-rt-${label.replace(/[^a-z0-9]+/gu, "-")}`;
-    const { pushed, entries } = await roundTrip(name, knobs);
+    const { pushed, entries } = await roundTrip(name, knobs, label.endsWith("export file") ? "file" : "stream");
     expect(pushed.layerCount).toBe(label.includes("chunked") ? 7 : 4);
     expect(entries.map((e) => e.name)).toEqual(["snapshot.json", "config.json", "memory-ranges", "overlay.qcow2", "empty.log"]);
     expect(JSON.parse(Buffer.from(entries[0]?.data ?? []).toString())).toEqual({
@@ -65,7 +84,7 @@ describe("snapshot push then pull on a real registry (CNCF distribution)", () =>
   });
 
   it("streams a v1 file above 16 MiB while hashing it (POST, PATCH, PUT), so a push again sends it again", async () => {
-    const big: ExportFile[] = [envelopeFile("vm-big"), { name: "memory-ranges", data: memoryLike(20 * (1 << 20) + 3, "big") }];
+    const big: ExportEntry[] = [envelopeFile("vm-big"), { name: "memory-ranges", data: memoryLike(20 * (1 << 20) + 3, "big") }];
     const start = oci.requestCounts.registry;
     const pushed = await pushSnapshot(exportStream(big), oci, { name: "vm-big", now: () => 0 });
     // memory-ranges: POST, one PATCH of 16 MiB, PUT with the rest; config: HEAD, POST, PUT; the manifest PUT.
