@@ -1,23 +1,37 @@
 /**
- * One measured snapshot operation, run in its own process so its peak RSS is its own.
- * Called by `bench/snapshot.bench.ts`; prints `{"seconds":…,"cpuSeconds":…,"maxRssMiB":…}`.
+ * Measured snapshot operations, run in their own process so its peak RSS is their own.
+ * Called by `bench/snapshot.bench.ts`. The first round is cold (a fresh process: code compiled,
+ * memory faulted in, the HTTP client loaded); later rounds are warm, as in the agent, which is a
+ * long-lived process. A push round pushes to a repository of its own (`<vm>`, then `<vm>-warm1`,
+ * ...), so no round finds its blobs already there; a pull round pulls `<vm>:latest` again.
+ * Prints `{"rounds":[{"seconds":…,"cpuSeconds":…,"registryCpuSeconds":…}],"maxRssMiB":…}`.
  *
- * Usage: tsx bench/snapshot-run.ts <push|pull> <registry-host> <export.tar> <vm> <json options>
+ * Usage: tsx bench/snapshot-run.ts <push|pull> <registry-host> <registry-pid> <export.tar> <vm> <json options> <rounds>
  */
 import { Writable } from "node:stream";
 import { OCIRegistry } from "../src/oci/index.js";
 import { pushSnapshot, readExportFile, streamSnapshot } from "../src/snapshot/index.js";
+import { processCpuSeconds } from "./proc-cpu.js";
 
-const [op, host, tarPath, vm, optionsJSON] = process.argv.slice(2) as [string, string, string, string, string];
+const [op, host, registryPid, tarPath, vm, optionsJSON, roundsArg] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const knobs = JSON.parse(optionsJSON) as Record<string, number>;
 // A 120 s deadline per response (default 30 s): on a machine shared with other disk writers the registry can stall on writeback.
 const registry = new OCIRegistry(host, { timeoutMs: 120_000 });
-const cpuBefore = process.cpuUsage();
-const started = performance.now();
-if (op === "push") {
-  // As an agent pushing an export file would: through the library's reader.
-  await pushSnapshot(readExportFile(tarPath), registry, { name: vm, ...knobs });
-} else {
+
+async function once(round: number): Promise<void> {
+  if (op === "push") {
+    // As an agent pushing an export file would: through the library's reader.
+    await pushSnapshot(readExportFile(tarPath), registry, { name: round === 0 ? vm : `${vm}-warm${round}`, ...knobs });
+    return;
+  }
   const { data } = await registry.getManifest(vm, "latest");
   let bytes = 0;
   const sink = new Writable({
@@ -29,7 +43,19 @@ if (op === "push") {
   await streamSnapshot(data, registry, { name: vm, output: sink, ...knobs });
   if (bytes === 0) throw new Error("pull wrote nothing");
 }
-const seconds = (performance.now() - started) / 1000;
-const cpu = process.cpuUsage(cpuBefore);
-const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-process.stdout.write(`${JSON.stringify({ seconds, cpuSeconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
+
+const rounds = [];
+for (let round = 0; round < Number(roundsArg); round++) {
+  const registryBefore = processCpuSeconds(Number(registryPid));
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await once(round);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  rounds.push({
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    registryCpuSeconds: processCpuSeconds(Number(registryPid)) - registryBefore,
+  });
+}
+process.stdout.write(`${JSON.stringify({ rounds, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);

@@ -7,6 +7,7 @@ import { envelopeFile, exportStream, exportTar, memoryLike } from "./export-tar.
 import { EXPORT_READ_SIZE, ExportFile, readExportFile } from "./export-file.js";
 import { MemoryRegistry } from "./fakes.test-util.js";
 import { pushSnapshot } from "./push.js";
+import type { PushOptions } from "./push-options.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "export-file-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +26,7 @@ const files = [
   { name: "config.json", data: Buffer.from("{}") },
   { name: "overlay.qcow2", data: memoryLike(3 << 20, "o") },
 ];
-const v2 = { name: "vm", zstdLevel: 3, chunkSizeMiB: 1, now: () => 0 };
+const v2: PushOptions = { name: "vm", zstdLevel: 3, chunkSizeMiB: 1, now: () => 0 };
 
 describe("readExportFile", () => {
   it("reads the file's bytes in pieces of 4 MiB", async () => {
@@ -40,11 +41,11 @@ describe("readExportFile", () => {
     expect(readExportFile(file)).toBeInstanceOf(ExportFile);
   });
 
-  it.each([
+  it.each<[string, PushOptions]>([
     ["v1", { name: "vm", now: () => 0 }],
     ["v2, zstd, 1 MiB chunks", v2],
-  ])("pushes (%s) exactly what the same tar as a stream pushes, and closes the file", async (_, opts) => {
-    const file = path.join(dir, `same-${opts.name}-${String("zstdLevel" in opts)}.tar`);
+  ])("pushes (%s) exactly what the same tar as a stream pushes, and closes the file", async (label, opts) => {
+    const file = path.join(dir, `same-${label.replace(/\W+/gu, "-")}.tar`);
     writeFileSync(file, await tarBytes(files));
     const fromStream = new MemoryRegistry();
     const fromFile = new MemoryRegistry();

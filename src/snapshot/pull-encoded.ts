@@ -5,6 +5,7 @@ import type { Downloader } from "../oci/registry.js";
 import type { SnapshotConfig, SnapshotFile } from "../oci/snapshot-config.js";
 import { messageOf, readVerifiedBlob, verifiedBlob } from "./blob-reader.js";
 import { ChunkBuffers } from "./chunk-buffers.js";
+import { prefetchDepth } from "./memory-budget.js";
 import { layerHeader, rawChunkStride, resolveEncodedFile } from "./pull-checks.js";
 import type { StreamOptions } from "./stream-options.js";
 import type { TarWriter } from "./tar-writer.js";
@@ -33,14 +34,10 @@ export interface EncodedPull {
   readonly writeRaw: (layer: Descriptor) => Promise<void>;
 }
 
-/** Resident memory the budget leaves to Node itself (V8 heap, code, the HTTP client), not to chunk buffers. */
-const RUNTIME_RESERVE = 128 << 20;
-
 /**
  * Go's prefetch window: how many chunks fit the budget next to the largest decoded chunk (below
- * 2 the pull goes sequential, as Go's does). `depth` is how many are actually fetched ahead: the
- * window, lowered (to 1 at least) until the runtime reserve, the chunks in flight and the one
- * being written fit the budget, so the process's peak RSS stays within it.
+ * 2 the pull goes sequential, as Go's does); `depth` ({@link prefetchDepth}) is how many are
+ * actually fetched ahead, so the process's peak RSS stays within the budget.
  */
 function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number): { window: number; depth: number; cap: number } {
   let inputCap = 0;
@@ -54,8 +51,7 @@ function prefetchWindow(plans: readonly Plan[], prefetch: number, budget: number
   if (outputCap <= 0 || inputCap > MAX_BUFFERED_CHUNK || outputCap > MAX_BUFFERED_CHUNK) return { window: 0, depth: 0, cap: 0 };
   const fits = budget > outputCap ? Math.min(prefetch, Math.floor((budget - outputCap) / (inputCap + outputCap))) : 0;
   if (fits < 2) return { window: 0, depth: 0, cap: outputCap };
-  const depth = Math.floor((budget - RUNTIME_RESERVE - outputCap) / (inputCap + outputCap));
-  return { window: fits, depth: Math.min(fits, Math.max(depth, 1)), cap: outputCap };
+  return { window: fits, depth: prefetchDepth(fits, inputCap, outputCap, budget), cap: outputCap };
 }
 
 /** Fetches and decodes one chunk (in pieces); a compressed chunk is read into a buffer of `buffers`, given back once decoded. */
@@ -94,6 +90,7 @@ async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: num
     }
   } finally {
     await Promise.allSettled(queue);
+    buffers.close();
   }
 }
 

@@ -9,7 +9,7 @@ import { ByteReader, type EntryBody } from "./byte-reader.js";
 import { parseEnvelope } from "./envelope.js";
 import { PendingEntries } from "./pending-entries.js";
 import { type Collected, drain, uploadEntry } from "./push-entry.js";
-import { chunksInFlight } from "./push-memory.js";
+import { chunksInFlight } from "./memory-budget.js";
 import { UploadPool } from "./push-pipeline.js";
 import {
   checkPushOptions,
