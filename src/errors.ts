@@ -95,7 +95,8 @@ export class CocoonError extends Error {
  * Reports whether `err` was thrown by this library, optionally with the given code.
  *
  * Works across duplicate installs of the package because it checks a global symbol brand
- * and the code, not the prototype chain.
+ * and the code, not the prototype chain. Never throws, on any value (a `catch` block can call it
+ * on whatever was thrown): a Proxy whose traps throw is not a `CocoonError`.
  *
  * @example
  * ```ts
@@ -107,6 +108,11 @@ export class CocoonError extends Error {
  * ```
  */
 export function isCocoonError(err: unknown, code?: CocoonErrorCode): err is CocoonError {
-  if (typeof err !== "object" || err === null || (err as { [BRAND]?: unknown })[BRAND] !== true) return false;
-  return code === undefined || (err as { code?: unknown }).code === code;
+  if (typeof err !== "object" || err === null) return false;
+  try {
+    if ((err as { [BRAND]?: unknown })[BRAND] !== true) return false;
+    return code === undefined || (err as { code?: unknown }).code === code;
+  } catch {
+    return false; // a Proxy whose traps throw, or a revoked one: not ours
+  }
 }
