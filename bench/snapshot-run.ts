@@ -4,14 +4,17 @@
  * memory faulted in, the HTTP client loaded); later rounds are warm, as in the agent, which is a
  * long-lived process. A push round pushes to a repository of its own (`<vm>`, then `<vm>-warm1`,
  * ...), so no round finds its blobs already there; a pull round pulls `<vm>:latest` again.
+ * `push-local` and `pull-local` do Node's zstd work of a v2 push and pull alone, without the
+ * registry (`bench/snapshot-local.ts`).
  * Prints `{"rounds":[{"seconds":…,"cpuSeconds":…,"registryCpuSeconds":…}],"maxRssMiB":…}`.
  *
- * Usage: tsx bench/snapshot-run.ts <push|pull> <registry-host> <registry-pid> <export.tar> <vm> <json options> <rounds>
+ * Usage: tsx bench/snapshot-run.ts <push|pull|push-local|pull-local> <registry-host> <registry-pid> <export.tar> <vm> <json options> <rounds>
  */
-import { Writable } from "node:stream";
+import { createWriteStream, statSync } from "node:fs";
 import { OCIRegistry } from "../src/oci/index.js";
 import { pushSnapshot, readExportFile, streamSnapshot } from "../src/snapshot/index.js";
 import { processCpuSeconds } from "./proc-cpu.js";
+import { framesOfExport, pullLocal, pushLocal } from "./snapshot-local.js";
 
 const [op, host, registryPid, tarPath, vm, optionsJSON, roundsArg] = process.argv.slice(2) as [
   string,
@@ -26,21 +29,28 @@ const knobs = JSON.parse(optionsJSON) as Record<string, number>;
 // A 120 s deadline per response (default 30 s): on a machine shared with other disk writers the registry can stall on writeback.
 const registry = new OCIRegistry(host, { timeoutMs: 120_000 });
 
+const size = statSync(tarPath).size;
+const frames = op === "pull-local" ? await framesOfExport(tarPath, size, knobs.zstdLevel ?? 3) : [];
+
 async function once(round: number): Promise<void> {
+  if (op === "push-local") {
+    await pushLocal(tarPath, size, knobs.zstdLevel ?? 3);
+    return;
+  }
+  if (op === "pull-local") {
+    if ((await pullLocal(frames)) !== size) throw new Error("pull-local decoded the wrong size");
+    return;
+  }
   if (op === "push") {
     // As an agent pushing an export file would: through the library's reader.
     await pushSnapshot(readExportFile(tarPath), registry, { name: round === 0 ? vm : `${vm}-warm${round}`, ...knobs });
     return;
   }
   const { data } = await registry.getManifest(vm, "latest");
-  let bytes = 0;
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, cb) {
-      bytes += chunk.length;
-      cb();
-    },
-  });
+  // As the agent's pull into `cocoon snapshot import` would: into a file descriptor (here /dev/null, as the floor's).
+  const sink = createWriteStream("/dev/null");
   await streamSnapshot(data, registry, { name: vm, output: sink, ...knobs });
+  const bytes = sink.bytesWritten;
   if (bytes === 0) throw new Error("pull wrote nothing");
 }
 

@@ -1,9 +1,17 @@
 /** `ArrayBuffer.prototype.transfer` (ES2024, every supported Node), not yet in the project's `lib`. */
 type Transferable = ArrayBuffer & { transfer(length?: number): ArrayBuffer };
 
-/** Detaches `buffer`, which frees its memory now instead of at a later collection; views of it read as empty. */
+/**
+ * Detaches `buffer`, which frees its memory now instead of at a later collection; views of it
+ * read as empty from then on. A buffer that cannot be detached (Node's shared pool) is left as it is.
+ */
 export function detach(buffer: ArrayBufferLike): void {
-  if (buffer instanceof ArrayBuffer && buffer.byteLength > 0) (buffer as Transferable).transfer(0);
+  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0) return;
+  try {
+    (buffer as Transferable).transfer(0);
+  } catch {
+    // not detachable: the collector frees it
+  }
 }
 
 /**

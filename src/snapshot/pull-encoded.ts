@@ -69,7 +69,13 @@ async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: 
   }
 }
 
-async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: number): AsyncGenerator<Uint8Array> {
+/** One chunk's bytes as decoded (or fetched), and whether only the pull holds them, so it may free them once written. */
+interface Run {
+  readonly pieces: readonly Uint8Array[];
+  readonly owned: boolean;
+}
+
+async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: number): AsyncGenerator<Run> {
   const queue: Promise<Uint8Array[]>[] = [];
   // Compressed chunks land in reused buffers: a fresh one per chunk costs its page faults each time.
   const buffers = new ChunkBuffers(Math.max(...plan.chunks.map((d) => d.size)));
@@ -86,7 +92,7 @@ async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: num
     while (queue.length > 0) {
       const pieces = await (queue.shift() as Promise<Uint8Array[]>);
       fill();
-      yield* pieces;
+      yield { pieces, owned: true };
     }
   } finally {
     await Promise.allSettled(queue);
@@ -98,8 +104,10 @@ async function* storedBytes(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8
   for (const desc of plan.chunks) yield* verifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal);
 }
 
-function sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Uint8Array> {
-  return plan.zstd ? decodeStream(storedBytes(pull, plan)) : storedBytes(pull, plan);
+async function* sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Run> {
+  for await (const piece of plan.zstd ? decodeStream(storedBytes(pull, plan)) : storedBytes(pull, plan)) {
+    yield { pieces: [piece], owned: false };
+  }
 }
 
 async function streamFile(pull: EncodedPull, plan: Plan, window: { window: number; depth: number; cap: number }): Promise<void> {
@@ -111,9 +119,12 @@ async function streamFile(pull: EncodedPull, plan: Plan, window: { window: numbe
       : sequential(pull, plan);
   let written = 0;
   try {
-    for await (const data of body) {
-      written += data.length;
-      await pull.tw.write(data);
+    for await (const run of body) {
+      for (const data of run.pieces) {
+        written += data.length;
+        await pull.tw.write(data);
+      }
+      if (run.owned) pull.tw.release(run.pieces);
     }
   } catch (err) {
     if (pull.opts.signal?.aborted) throw err;

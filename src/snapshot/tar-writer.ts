@@ -1,6 +1,11 @@
+import { WriteStream } from "node:fs";
+import { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { CocoonError } from "../errors.js";
+import { detach } from "./chunk-buffers.js";
 import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
+
+const NOTHING = new Uint8Array(0);
 
 /** Writes a tar stream into a Node writable, waiting for `drain` so memory stays bounded. */
 export class TarWriter {
@@ -8,9 +13,12 @@ export class TarWriter {
   #size = 0;
   #bytes = 0;
   readonly #out: Writable;
+  /** A file or socket (a pipe, a child's stdin): Node has handed a write's bytes to the kernel when its callback runs. */
+  readonly #kernelSink: boolean;
 
   constructor(out: Writable) {
     this.#out = out;
+    this.#kernelSink = out instanceof WriteStream || out instanceof Socket;
   }
 
   /** Bytes handed to the writable so far. */
@@ -64,6 +72,21 @@ export class TarWriter {
     }
     this.#remaining -= chunk.length;
     await this.#push(chunk);
+  }
+
+  /**
+   * Frees `buffers`, written already, once the output has taken every byte written so far, when
+   * the output is a file or a socket: a decoded chunk is then freed at once instead of at a
+   * collection (each 64 MiB of decoded pieces set one off). Any other writable may keep what it
+   * was given (a `PassThrough` does), so its buffers are left to the collector.
+   */
+  release(buffers: readonly Uint8Array[]): void {
+    if (!this.#kernelSink || this.#out.destroyed) return;
+    // Writes complete in order: the callback of an empty write runs after every earlier one's.
+    this.#out.write(NOTHING, (err) => {
+      if (err) return;
+      for (const b of buffers) detach(b.buffer);
+    });
   }
 
   /** Pads the last entry and writes the two zero blocks. */

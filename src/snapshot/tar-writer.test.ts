@@ -1,0 +1,76 @@
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { afterAll, describe, expect, it } from "vitest";
+import { envelopeFile, exportStream, memoryLike, readImport } from "./export-tar.test-util.js";
+import { collector, MemoryRegistry } from "./fakes.test-util.js";
+import { streamSnapshot } from "./pull.js";
+import { pushSnapshot } from "./push.js";
+import { TarWriter } from "./tar-writer.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "tar-writer-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const finished = (out: NodeJS.WritableStream): Promise<void> => new Promise((resolve) => out.end(resolve));
+
+describe("TarWriter.release", () => {
+  it("frees written buffers once a file stream has taken them, and the file holds every byte", async () => {
+    const file = path.join(dir, "released.tar");
+    const out = createWriteStream(file);
+    const tw = new TarWriter(out);
+    const own = (data: Buffer): Buffer => {
+      const b = Buffer.allocUnsafeSlow(data.length); // an ArrayBuffer of its own, as a decoded piece has
+      data.copy(b);
+      return b;
+    };
+    const pieces = [own(memoryLike(8192, "a")), own(memoryLike(8192, "b"))];
+    const expected = Buffer.concat(pieces);
+    await tw.writeHeader({ name: "f", size: expected.length, mode: 0o600, mtime: 0 });
+    for (const p of pieces) await tw.write(p);
+    tw.release(pieces);
+    await tw.close();
+    await finished(out);
+    for (const p of pieces) expect(p.buffer.byteLength).toBe(0);
+    expect(
+      readFileSync(file)
+        .subarray(512, 512 + expected.length)
+        .equals(expected),
+    ).toBe(true);
+  });
+
+  it("leaves buffers alone for a writable that may keep them (a PassThrough)", async () => {
+    const out = new PassThrough();
+    const kept: Buffer[] = [];
+    out.on("data", (c: Buffer) => kept.push(c));
+    const tw = new TarWriter(out);
+    const piece = memoryLike(8192, "c");
+    await tw.writeHeader({ name: "f", size: piece.length, mode: 0o600, mtime: 0 });
+    await tw.write(piece);
+    tw.release([piece]);
+    await tw.close();
+    await finished(out);
+    expect(piece.buffer.byteLength).toBeGreaterThan(0);
+    expect(
+      Buffer.concat(kept)
+        .subarray(512, 512 + piece.length)
+        .equals(piece),
+    ).toBe(true);
+  });
+});
+
+describe("a windowed v2 pull into a file", () => {
+  it("writes the same import tar as into a collecting writable (its decoded chunks freed as written)", async () => {
+    const files = [envelopeFile("vm"), { name: "memory-ranges", data: memoryLike((3 << 20) + 77, "m") }];
+    const reg = new MemoryRegistry();
+    const pushed = await pushSnapshot(exportStream(files), reg, { name: "vm", zstdLevel: 3, chunkSizeMiB: 1, now: () => 0 });
+    const sink = collector();
+    await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: sink.output, memoryBudgetMiB: 64 });
+    const file = path.join(dir, "pulled.tar");
+    await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: createWriteStream(file), memoryBudgetMiB: 64 });
+    const bytes = readFileSync(file);
+    expect(bytes.equals(sink.bytes())).toBe(true);
+    const entries = await readImport(bytes);
+    expect(Buffer.from(entries.find((e) => e.name === "memory-ranges")?.data ?? []).equals(files[1]?.data ?? Buffer.alloc(0))).toBe(true);
+  });
+});
