@@ -1,7 +1,7 @@
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { envelopeFile, exportStream, memoryLike, readImport } from "./export-tar.test-util.js";
 import { collector, MemoryRegistry } from "./fakes.test-util.js";
@@ -56,6 +56,37 @@ describe("TarWriter.release", () => {
         .subarray(512, 512 + piece.length)
         .equals(piece),
     ).toBe(true);
+  });
+});
+
+describe("TarWriter backpressure", () => {
+  it("lets small pieces queue past the output's mark, so the output writes them in batches, and waits past 8 MiB", async () => {
+    let calls = 0;
+    let most = 0;
+    const out = new Writable({
+      highWaterMark: 64 << 10,
+      write(_chunk, _enc, cb) {
+        calls++;
+        setTimeout(cb, 1);
+      },
+      writev(_chunks, cb) {
+        calls++;
+        setTimeout(cb, 1);
+      },
+    });
+    const tw = new TarWriter(out);
+    const piece = Buffer.alloc(16 << 10, 1);
+    const count = 1024; // 16 MiB in 16 KiB pieces, as a v1 pull's network reads come
+    await tw.writeHeader({ name: "f", size: count * piece.length, mode: 0o600, mtime: 0 });
+    for (let i = 0; i < count; i++) {
+      await tw.write(piece);
+      most = Math.max(most, out.writableLength);
+    }
+    await tw.close();
+    await finished(out);
+    expect(calls).toBeLessThan(20); // one write or writev per batch, not one per piece
+    expect(most).toBeLessThanOrEqual((8 << 20) + piece.length);
+    expect(most).toBeGreaterThan(64 << 10);
   });
 });
 

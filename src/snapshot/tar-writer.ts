@@ -7,7 +7,15 @@ import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from ".
 
 const NOTHING = new Uint8Array(0);
 
-/** Writes a tar stream into a Node writable, waiting for `drain` so memory stays bounded. */
+/**
+ * Bytes the writer lets queue in the output before it waits for `drain`, above the output's own
+ * high-water mark (64 KiB for files and sockets): while one write is in flight the output gathers
+ * the pieces that follow and writes them in one `writev`. Waiting at the mark, a v1 pull into a
+ * file made one thread-pool write per network piece (tens of KiB each).
+ */
+const BUFFERED = 8 << 20;
+
+/** Writes a tar stream into a Node writable, waiting for `drain` past {@link BUFFERED} queued bytes so memory stays bounded. */
 export class TarWriter {
   #remaining = 0;
   #size = 0;
@@ -30,7 +38,7 @@ export class TarWriter {
     if (chunk.length === 0) return;
     this.#bytes += chunk.length;
     if (this.#out.destroyed) throw new CocoonError("ERR_SNAPSHOT_TRANSFER", "write import tar: output closed");
-    if (this.#out.write(chunk)) return;
+    if (this.#out.write(chunk) || this.#out.writableLength < BUFFERED) return;
     await new Promise<void>((resolve, reject) => {
       const done = (err?: Error): void => {
         this.#out.off("drain", done);
