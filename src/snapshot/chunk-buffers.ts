@@ -2,11 +2,14 @@
 type Transferable = ArrayBuffer & { transfer(length?: number): ArrayBuffer };
 
 /**
- * Detaches `buffer`, which frees its memory now instead of at a later collection; views of it
- * read as empty from then on. A buffer that cannot be detached (Node's shared pool) is left as it is.
+ * Detaches the memory under `view` when the view spans the whole of its `ArrayBuffer`, which frees
+ * it now instead of at a later collection; views of it read as empty from then on. A view of part
+ * of a buffer is left alone: the rest may belong to someone else (Node's pool hands out slices of
+ * one 8 KiB buffer, and on Node 22 that buffer can be detached).
  */
-export function detach(buffer: ArrayBufferLike): void {
-  if (!(buffer instanceof ArrayBuffer) || buffer.byteLength === 0) return;
+export function detachWhole(view: Uint8Array): void {
+  const { buffer } = view;
+  if (!(buffer instanceof ArrayBuffer) || view.byteOffset !== 0 || view.byteLength !== buffer.byteLength || buffer.byteLength === 0) return;
   try {
     (buffer as Transferable).transfer(0);
   } catch {
@@ -42,6 +45,6 @@ export class ChunkBuffers {
 
   /** Frees every buffer given back; buffers still taken are left to the collector. */
   close(): void {
-    for (const buf of this.#free.splice(0)) detach(buf.buffer);
+    for (const buf of this.#free.splice(0)) detachWhole(buf);
   }
 }

@@ -2,7 +2,7 @@ import { WriteStream } from "node:fs";
 import { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { CocoonError } from "../errors.js";
-import { detach } from "./chunk-buffers.js";
+import { detachWhole } from "./chunk-buffers.js";
 import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
 
 const NOTHING = new Uint8Array(0);
@@ -85,15 +85,15 @@ export class TarWriter {
   /**
    * Frees `buffers`, written already, once the output has taken every byte written so far, when
    * the output is a file or a socket: a decoded chunk is then freed at once instead of at a
-   * collection (each 64 MiB of decoded pieces set one off). Any other writable may keep what it
-   * was given (a `PassThrough` does), so its buffers are left to the collector.
+   * collection. Only buffers that span their whole `ArrayBuffer` are freed; any other writable may
+   * keep what it was given (a `PassThrough` does), so its buffers are left to the collector.
    */
   release(buffers: readonly Uint8Array[]): void {
     if (!this.#kernelSink || this.#out.destroyed) return;
     // Writes complete in order: the callback of an empty write runs after every earlier one's.
     this.#out.write(NOTHING, (err) => {
       if (err) return;
-      for (const b of buffers) detach(b.buffer);
+      for (const b of buffers) detachWhole(b);
     });
   }
 
