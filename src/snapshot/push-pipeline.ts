@@ -76,7 +76,7 @@ async function readChunk(body: EntryBody, want: number, buffers?: ChunkBuffers):
  * spare, rounded up to whole MiB (so freed buffers fit the next ones), the bound before any frame.
  * Chunks of one file compress alike; a frame that outgrows the guess is joined from two buffers.
  */
-export class FrameSizeGuess {
+class FrameSizeGuess {
   #last: number | undefined;
 
   /** Bytes to give the next frame's output buffer. */
