@@ -52,3 +52,40 @@ describe.each(sources)("ByteReader over %s", (_, source) => {
     await again.close();
   });
 });
+
+describe("EntryBody.region", () => {
+  it("reads an export file's region where it lies, the buffered head from memory, in any order", async () => {
+    const reader = new ByteReader(readExportFile(file));
+    await reader.readExact(10); // buffers the rest of the file's first piece
+    const body = reader.body(900);
+    const region = body.region(800);
+    expect(region).toBeDefined();
+    expect(body.left).toBe(100);
+    const late = Buffer.alloc(300);
+    const early = Buffer.alloc(300);
+    expect(await region?.(late, 500)).toBe(300);
+    expect(await region?.(early, 0)).toBe(300);
+    expect(late.equals(bytes.subarray(510, 810))).toBe(true);
+    expect(early.equals(bytes.subarray(10, 310))).toBe(true);
+    const rest: Uint8Array[] = [];
+    for await (const piece of body) rest.push(piece);
+    expect(Buffer.concat(rest).equals(bytes.subarray(810, 910))).toBe(true);
+    await reader.close();
+  });
+
+  it("reads short past the end of the file, and is not offered on a stream or past the body", async () => {
+    const reader = new ByteReader(readExportFile(file));
+    await reader.readExact(990);
+    const region = reader.body(10).region(10);
+    expect(region).toBeDefined();
+    const out = Buffer.alloc(20);
+    expect(await region?.(out, 0)).toBe(10);
+    await reader.close();
+    const stream = new ByteReader(sources[0][1]());
+    expect(stream.body(100).region(50)).toBeUndefined();
+    await stream.close();
+    const small = new ByteReader(readExportFile(file));
+    expect(small.body(10).region(11)).toBeUndefined();
+    await small.close();
+  });
+});

@@ -1,4 +1,5 @@
 import { type PieceSource, pieceSourceOf } from "./export-file.js";
+import type { ReadAt } from "./zstd.js";
 
 /** Go's `io.ErrUnexpectedEOF` text. */
 export const UNEXPECTED_EOF = "unexpected EOF";
@@ -9,6 +10,11 @@ export interface EntryBody extends AsyncGenerator<Uint8Array> {
   readInto(out: Uint8Array): Promise<void>;
   /** Bytes of the entry not read yet. */
   readonly left: number;
+  /**
+   * Passes over the entry's next `length` bytes and returns positional reads of them, when the
+   * export is a file; `undefined` otherwise (read them with {@link readInto} then).
+   */
+  region(length: number): ReadAt | undefined;
 }
 
 /** Reads exact byte counts from an async byte stream, keeping what a read did not consume. */
@@ -67,6 +73,26 @@ export class ByteReader {
     }
   }
 
+  /**
+   * Reads of the next `length` bytes, passed over, when the source reads by position: the bytes
+   * already buffered are kept for them, the rest read from the source where they lie.
+   */
+  #reserve(length: number): ReadAt | undefined {
+    const reserve = this.#done ? undefined : this.#source.reserve;
+    if (reserve === undefined) return undefined;
+    const head = this.#buf.subarray(0, Math.min(length, this.#buf.length));
+    this.#buf = this.#buf.subarray(head.length);
+    const tail = reserve(length - head.length);
+    return async (out, offset) => {
+      let n = 0;
+      if (offset < head.length) {
+        n = Math.min(out.length, head.length - offset);
+        out.set(head.subarray(offset, offset + n));
+      }
+      return n < out.length ? n + (await tail(out.subarray(n), offset + n - head.length)) : n;
+    };
+  }
+
   /** The next piece as it arrived, cut at `max` bytes; `unexpected EOF` at the end of the stream. */
   async #piece(max: number): Promise<Uint8Array> {
     if (this.#buf.length === 0 && !(await this.#fill())) throw new Error(UNEXPECTED_EOF);
@@ -100,8 +126,15 @@ export class ByteReader {
       await this.readInto(out);
       left -= out.length;
     };
+    const region = (length: number): ReadAt | undefined => {
+      if (length > left) return undefined;
+      const read = this.#reserve(length);
+      if (read !== undefined) left -= length;
+      return read;
+    };
     return Object.defineProperties(pieces, {
       readInto: { value: readInto },
+      region: { value: region },
       left: { get: () => left },
     }) as EntryBody;
   }

@@ -22,7 +22,7 @@ async function tarBytes(files: Parameters<typeof exportTar>[0]): Promise<Buffer>
 
 const files = [
   envelopeFile("vm"),
-  { name: "memory-ranges", data: memoryLike((5 << 20) + 123, "m") },
+  { name: "memory-ranges", data: memoryLike((13 << 20) + 123, "m") },
   { name: "config.json", data: Buffer.from("{}") },
   { name: "overlay.qcow2", data: memoryLike(3 << 20, "o") },
 ];
@@ -44,6 +44,7 @@ describe("readExportFile", () => {
   it.each<[string, PushOptions]>([
     ["v1", { name: "vm", now: () => 0 }],
     ["v2, zstd, 1 MiB chunks", v2],
+    ["v2, zstd, 8 MiB chunks (two 4 MiB reads each)", { ...v2, chunkSizeMiB: 8 }],
   ])("pushes (%s) exactly what the same tar as a stream pushes, and closes the file", async (label, opts) => {
     const file = path.join(dir, `same-${label.replace(/\W+/gu, "-")}.tar`);
     writeFileSync(file, await tarBytes(files));
@@ -72,6 +73,7 @@ describe("readExportFile", () => {
     expect(openFiles()).toBe(fds);
     expect(isCocoonError(fromFile, "ERR_SNAPSHOT_FORMAT")).toBe(true);
     expect((fromFile as Error).message).toBe("read memory-ranges chunk 3: unexpected EOF");
+    expect(isCocoonError(fromStream, "ERR_SNAPSHOT_FORMAT")).toBe(true);
     expect((fromStream as Error).message).toBe((fromFile as Error).message);
   });
 

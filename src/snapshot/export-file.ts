@@ -1,4 +1,5 @@
 import { open, type FileHandle } from "node:fs/promises";
+import type { ReadAt } from "./zstd.js";
 
 /**
  * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, v1 bodies). Node's
@@ -13,6 +14,11 @@ export interface PieceSource {
   next(): Promise<Uint8Array | undefined>;
   /** Reads up to `out.length` bytes into `out` without an intermediate piece; 0 at the end. Absent on a plain stream. */
   readonly readInto?: (out: Uint8Array) => Promise<number>;
+  /**
+   * Passes over the next `length` bytes without reading them and returns positional reads of
+   * them, so several regions can be read at once, each when it is needed. Absent on a plain stream.
+   */
+  readonly reserve?: (length: number) => ReadAt;
   /** Stops reading and frees what the source holds. */
   close(): Promise<void>;
 }
@@ -42,6 +48,22 @@ class FileSource implements PieceSource {
     const { bytesRead } = await (await this.#file()).read(out, 0, out.length, this.#position);
     this.#position += bytesRead;
     return bytesRead;
+  };
+
+  readonly reserve = (length: number): ReadAt => {
+    const start = this.#position;
+    this.#position += length;
+    return async (out, offset) => {
+      let at = 0;
+      while (at < out.length) {
+        const { bytesRead } = await (
+          await this.#file()
+        ).read(out, at, Math.min(out.length - at, length - offset - at), start + offset + at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+      }
+      return at;
+    };
   };
 
   async close(): Promise<void> {

@@ -6,7 +6,17 @@ import { memoryLike } from "./export-tar.test-util.js";
 import { ANCHORS, HAVE_ANCHORS, NO_ANCHORS } from "./fakes.test-util.js";
 import { nodeZstd } from "./node-zstd.js";
 import { randomBytes } from "node:crypto";
-import { compressBound, compressFrame, decodeChunk, decodeChunkPieces, decodeStream, readFrameHeader, ZstdMessage } from "./zstd.js";
+import {
+  compressBound,
+  compressFrame,
+  compressRead,
+  decodeChunk,
+  FRAME_PIECE,
+  decodeChunkPieces,
+  decodeStream,
+  readFrameHeader,
+  ZstdMessage,
+} from "./zstd.js";
 
 async function decodeAll(...pieces: Uint8Array[]): Promise<Buffer> {
   const out: Uint8Array[] = [];
@@ -74,6 +84,33 @@ describe("zstd frames", () => {
     const fitted = await compressFrame(data, 3, 1 << 20);
     expect(fitted.buffer.byteLength).toBe(1 << 20);
     expect(Buffer.from(fitted).equals(whole)).toBe(true);
+  });
+
+  it("writes the same frame from positional reads as from a buffer, in 4 MiB pieces", async () => {
+    const data = memoryLike(2 * FRAME_PIECE + 12345, "r");
+    const reads: [number, number][] = [];
+    const read = (out: Uint8Array, offset: number): Promise<number> => {
+      reads.push([offset, out.length]);
+      out.set(data.subarray(offset, offset + out.length));
+      return Promise.resolve(out.length);
+    };
+    const pieces = [new Uint8Array(FRAME_PIECE), new Uint8Array(FRAME_PIECE)] as const;
+    const fromReads = Buffer.from(await compressRead(read, data.length, 3, Number.POSITIVE_INFINITY, pieces));
+    expect(reads).toEqual([
+      [0, FRAME_PIECE],
+      [FRAME_PIECE, FRAME_PIECE],
+      [2 * FRAME_PIECE, 12345],
+    ]);
+    expect(fromReads.equals(Buffer.from(await compressFrame(data, 3)))).toBe(true);
+    expect((await decodeAll(fromReads)).equals(data)).toBe(true);
+  });
+
+  it("fails a short positional read with Go's unexpected EOF, and passes a read's own failure through", async () => {
+    const pieces = [new Uint8Array(FRAME_PIECE), new Uint8Array(FRAME_PIECE)] as const;
+    const short = (out: Uint8Array): Promise<number> => Promise.resolve(out.length - 1);
+    await expect(compressRead(short, 1000, 3, Number.POSITIVE_INFINITY, pieces)).rejects.toThrow("unexpected EOF");
+    const failing = (): Promise<number> => Promise.reject(new Error("EIO: i/o error, read"));
+    await expect(compressRead(failing, FRAME_PIECE + 1, 3, Number.POSITIVE_INFINITY, pieces)).rejects.toThrow("EIO: i/o error, read");
   });
 
   it.each([1, 1 << 20, 3 * (1 << 20) + 7])(

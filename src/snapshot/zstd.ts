@@ -33,26 +33,113 @@ function joined(parts: readonly Buffer[]): Uint8Array {
 }
 
 /**
- * Compresses `data` into one zstd frame whose header holds the content size (Node's zlib on the
- * libuv thread pool, so several chunks compress at once). zstd never declares a window larger
- * than the content, so Go's per-chunk cap accepts the frame. The frame is written into one output
- * buffer of `expected` bytes (the bound when not given) and handed out as a view; a frame larger
- * than `expected` spills into more buffers and is joined. A good guess matters: each buffer is
- * external memory to V8, and a 64 MiB one per chunk set off a full collection every few chunks.
+ * Bytes per write into a frame's encoder. A frame's bytes depend on how its input was cut into
+ * writes, so every frame is written in pieces of this size, whatever the export came in: the same
+ * chunk always gives the same blob. Pieces this size stay in the CPU's cache between being read
+ * and zstd copying them into its window.
  */
-export function compressFrame(data: Uint8Array, level: number, expected = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const encoder = nodeZstd().createZstdCompress({
-      pledgedSrcSize: data.length,
-      chunkSize: Math.max(Math.min(compressBound(data.length), expected), 64),
+export const FRAME_PIECE = 4 << 20;
+
+/**
+ * One zstd frame being written (Node's zlib on the libuv thread pool): `length` bytes in
+ * {@link FRAME_PIECE} writes, each awaited, so no write is pending when the input ends and every
+ * piece goes in with zstd's "continue"; the end is an empty write with "end".
+ */
+class FrameEncoder {
+  readonly #encoder;
+  readonly #parts: Buffer[] = [];
+  readonly #ended: Promise<void>;
+
+  constructor(length: number, level: number, expected: number) {
+    this.#encoder = nodeZstd().createZstdCompress({
+      pledgedSrcSize: length,
+      chunkSize: Math.max(Math.min(compressBound(length), expected), 64),
       params: { [nodeZstd().constants.ZSTD_c_compressionLevel]: level },
     });
-    const parts: Buffer[] = [];
-    encoder.on("data", (part: Buffer) => parts.push(part));
-    encoder.once("error", reject);
-    encoder.once("end", () => resolve(joined(parts)));
-    encoder.end(data);
-  });
+    this.#encoder.on("data", (part: Buffer) => this.#parts.push(part));
+    this.#ended = new Promise((resolve, reject) => {
+      this.#encoder.once("error", reject);
+      this.#encoder.once("end", resolve);
+    });
+    this.#ended.catch(() => undefined); // awaited by finish, or the failing write reports it
+  }
+
+  /** Hands zstd one piece; resolves once zstd has taken it, so its buffer can be refilled. */
+  write(piece: Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#encoder.write(piece, (err?: Error | null) => (err ? reject(err) : resolve()));
+    });
+  }
+
+  /** Ends the frame and returns it, as one view when zstd wrote it into one buffer. */
+  async finish(): Promise<Uint8Array> {
+    this.#encoder.end();
+    await this.#ended;
+    return joined(this.#parts);
+  }
+
+  /** Stops an unfinished frame. */
+  abandon(): void {
+    this.#encoder.destroy();
+  }
+}
+
+/**
+ * Compresses `data` into one zstd frame whose header holds the content size, written in
+ * {@link FRAME_PIECE} pieces on the thread pool, so several chunks compress at once. zstd never
+ * declares a window larger than the content, so Go's per-chunk cap accepts the frame. The frame
+ * is written into one output buffer of `expected` bytes (the bound when not given) and handed out
+ * as a view; a larger frame spills into more buffers and is joined. A good guess matters: each
+ * buffer is external memory to V8, and a 64 MiB one per chunk set off a full collection every few
+ * chunks.
+ */
+export async function compressFrame(data: Uint8Array, level: number, expected = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
+  const encoder = new FrameEncoder(data.length, level, expected);
+  try {
+    for (let at = 0; at < data.length; at += FRAME_PIECE) await encoder.write(data.subarray(at, at + FRAME_PIECE));
+  } catch (err) {
+    encoder.abandon();
+    throw err;
+  }
+  return encoder.finish();
+}
+
+/** Reads `out.length` bytes at `offset` of a region into `out`; fewer mean the source ended. */
+export type ReadAt = (out: Uint8Array, offset: number) => Promise<number>;
+
+/**
+ * {@link compressFrame} of `length` bytes read by `read`, piece by piece into the two `pieces`
+ * buffers (each {@link FRAME_PIECE} bytes): the next piece is read while zstd takes the current
+ * one, and no chunk-sized buffer is needed. The same bytes give the same frame as
+ * `compressFrame`. A short read fails with Go's `unexpected EOF`.
+ */
+export async function compressRead(
+  read: ReadAt,
+  length: number,
+  level: number,
+  expected: number,
+  pieces: readonly [Uint8Array, Uint8Array],
+): Promise<Uint8Array> {
+  const encoder = new FrameEncoder(length, level, expected);
+  const readPiece = async (k: number): Promise<Uint8Array> => {
+    const out = (pieces[k % 2] as Uint8Array).subarray(0, Math.min(FRAME_PIECE, length - k * FRAME_PIECE));
+    if ((await read(out, k * FRAME_PIECE)) < out.length) throw new Error("unexpected EOF");
+    return out;
+  };
+  const count = Math.ceil(length / FRAME_PIECE);
+  try {
+    let next = count > 0 ? readPiece(0) : undefined;
+    for (let k = 0; k < count; k++) {
+      const piece = await (next as Promise<Uint8Array>);
+      next = k + 1 < count ? readPiece(k + 1) : undefined;
+      next?.catch(() => undefined); // awaited on the next turn, unless this write fails first
+      await encoder.write(piece);
+    }
+  } catch (err) {
+    encoder.abandon();
+    throw err;
+  }
+  return encoder.finish();
 }
 
 /** What a zstd frame header declares. */
