@@ -1,92 +1,63 @@
 /**
- * Node's own zstd work of a v2 push and pull, with no registry and no HTTP: what the library's
- * codec path reaches on this machine by itself, beside the floor's CLI tools (`bench/snapshot-run.ts`
- * ops `push-local` and `pull-local`). Both use the library's functions and limits: 64 MiB chunks,
- * two compressing at once (a 512 MiB budget's `chunksInFlight`), three decoding ahead
- * (`prefetchDepth`), 4 MiB decoded pieces written through the pull's tar writer to `/dev/null`.
+ * A v2 push and pull with no registry and no HTTP (`bench/snapshot-run.ts` ops `push-local` and
+ * `pull-local`): the library's own `pushSnapshot` and `streamSnapshot`, with the same knobs, on a
+ * registry that keeps blobs in memory. The push reads the export file and compresses and hashes
+ * each chunk as it would for a real registry; the pull fetches, verifies, decodes and writes the
+ * import tar into `/dev/null`. What they reach bounds what the library can reach on this machine.
  */
 import { createWriteStream } from "node:fs";
-import { ByteReader } from "../src/snapshot/byte-reader.js";
-import { ChunkBuffers } from "../src/snapshot/chunk-buffers.js";
-import { digestOffThread } from "../src/snapshot/blob-upload.js";
-import { readExportFile } from "../src/snapshot/export-file.js";
-import { TarWriter } from "../src/snapshot/tar-writer.js";
-import { chunksInFlight, prefetchDepth } from "../src/snapshot/memory-budget.js";
-import { compressFrame, decodeChunkPieces } from "../src/snapshot/zstd.js";
+import { Readable } from "node:stream";
+import type { Downloader, FetchedManifest, Uploader } from "../src/oci/registry.js";
+import { pushSnapshot, readExportFile, streamSnapshot } from "../src/snapshot/index.js";
 
-const CHUNK = 64 << 20;
-const BUDGET = 512 << 20;
+/** Blobs and manifests in memory, taken as given (the push has hashed them already). */
+class MemoryBlobs implements Uploader, Downloader {
+  readonly #blobs = new Map<string, Uint8Array>();
+  readonly #manifests = new Map<string, FetchedManifest>();
 
-/** Reads the export in chunks straight into reused buffers, compresses and hashes each, two at once; returns the frames' bytes. */
-export async function pushLocal(tar: string, size: number, level: number): Promise<number> {
-  const reader = new ByteReader(readExportFile(tar));
-  const buffers = new ChunkBuffers(CHUNK);
-  const running = new Set<Promise<void>>();
-  let stored = 0;
-  try {
-    for (let at = 0; at < size; at += CHUNK) {
-      const raw = buffers.take(Math.min(CHUNK, size - at));
-      await reader.readInto(raw);
-      while (running.size >= chunksInFlight(2, CHUNK, BUDGET)) await Promise.race(running);
-      const task: Promise<void> = compressFrame(raw, level)
-        .then(async (frame) => {
-          buffers.give(raw);
-          await digestOffThread(frame);
-          stored += frame.length;
-        })
-        .finally(() => running.delete(task));
-      running.add(task);
-    }
-    await Promise.all(running);
-  } finally {
-    await reader.close();
-    buffers.close();
+  hasBlob(_name: string, digest: string): Promise<boolean> {
+    return Promise.resolve(this.#blobs.has(digest));
   }
-  return stored;
+
+  async putBlob(_name: string, digest: string, body: AsyncIterable<Uint8Array>): Promise<void> {
+    const parts: Uint8Array[] = [];
+    for await (const part of body) parts.push(part);
+    this.#blobs.set(digest, parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts));
+  }
+
+  putManifest(name: string, tag: string, data: Uint8Array, contentType: string): Promise<void> {
+    this.#manifests.set(`${name}:${tag}`, { data, contentType });
+    return Promise.resolve();
+  }
+
+  getManifest(name: string, reference: string): Promise<FetchedManifest> {
+    const manifest = this.#manifests.get(`${name}:${reference}`);
+    return manifest ? Promise.resolve(manifest) : Promise.reject(new Error(`manifest ${name}:${reference} not found`));
+  }
+
+  getBlob(_name: string, digest: string): Promise<Readable> {
+    const blob = this.#blobs.get(digest);
+    return blob ? Promise.resolve(Readable.from([blob])) : Promise.reject(new Error(`blob ${digest} not found`));
+  }
+
+  /** Forgets every blob: a push after this one finds none of its blobs present. */
+  clear(): void {
+    this.#blobs.clear();
+  }
 }
 
-/** The export cut in chunks and compressed, untimed: the input of {@link pullLocal}. */
-export async function framesOfExport(tar: string, size: number, level: number): Promise<Uint8Array[]> {
-  const reader = new ByteReader(readExportFile(tar));
-  const frames: Uint8Array[] = [];
-  try {
-    for (let at = 0; at < size; at += CHUNK) {
-      const raw = new Uint8Array(Math.min(CHUNK, size - at));
-      await reader.readInto(raw);
-      frames.push(await compressFrame(raw, level));
-    }
-  } finally {
-    await reader.close();
-  }
-  return frames;
+const registry = new MemoryBlobs();
+
+/** `pushSnapshot` of the export file into memory, as `vm:latest`; blobs of an earlier round are forgotten first. */
+export async function pushLocal(tar: string, knobs: Record<string, number>): Promise<void> {
+  registry.clear();
+  await pushSnapshot(readExportFile(tar), registry, { name: "vm", ...knobs });
 }
 
-/**
- * Decodes the frames in 4 MiB pieces, `prefetchDepth` chunks ahead, into one tar entry written to
- * `/dev/null` as the pull writes it (each chunk freed once written); returns the entry's bytes.
- */
-export async function pullLocal(frames: readonly Uint8Array[]): Promise<number> {
+/** `streamSnapshot` of `vm:latest` (from {@link pushLocal}) into `/dev/null`; returns the bytes written. */
+export async function pullLocal(knobs: Record<string, number>): Promise<number> {
+  const { data } = await registry.getManifest("vm", "latest");
   const sink = createWriteStream("/dev/null");
-  const tw = new TarWriter(sink);
-  let bytes = 0;
-  const depth = prefetchDepth(8, Math.max(...frames.map((f) => f.length)), CHUNK, BUDGET);
-  const queue: Promise<Uint8Array[]>[] = [];
-  let next = 0;
-  const fill = (): void => {
-    while (queue.length < depth && next < frames.length) queue.push(decodeChunkPieces(frames[next++] as Uint8Array, CHUNK));
-  };
-  const size = frames.length * CHUNK; // the header's size: a multiple of the chunk, so the tar is never cut short
-  await tw.writeHeader({ name: "memory-ranges", size, mode: 0o600, mtime: 0 });
-  fill();
-  while (queue.length > 0) {
-    const pieces = await (queue.shift() as Promise<Uint8Array[]>);
-    fill();
-    for (const piece of pieces) {
-      bytes += piece.length;
-      await tw.write(piece);
-    }
-    tw.release(pieces);
-  }
-  await new Promise<void>((resolve) => sink.end(resolve));
-  return bytes;
+  await streamSnapshot(data, registry, { name: "vm", output: sink, memoryBudgetMiB: knobs.memoryBudgetMiB ?? 0 });
+  return sink.bytesWritten;
 }

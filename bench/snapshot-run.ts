@@ -4,17 +4,17 @@
  * memory faulted in, the HTTP client loaded); later rounds are warm, as in the agent, which is a
  * long-lived process. A push round pushes to a repository of its own (`<vm>`, then `<vm>-warm1`,
  * ...), so no round finds its blobs already there; a pull round pulls `<vm>:latest` again.
- * `push-local` and `pull-local` do Node's zstd work of a v2 push and pull alone, without the
- * registry (`bench/snapshot-local.ts`).
+ * `push-local` and `pull-local` push and pull with no registry and no HTTP (`bench/snapshot-local.ts`);
+ * `pull-local` pushes once first, untimed.
  * Prints `{"rounds":[{"seconds":…,"cpuSeconds":…,"registryCpuSeconds":…}],"maxRssMiB":…}`.
  *
  * Usage: tsx bench/snapshot-run.ts <push|pull|push-local|pull-local> <registry-host> <registry-pid> <export.tar> <vm> <json options> <rounds>
  */
-import { createWriteStream, statSync } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { OCIRegistry } from "../src/oci/index.js";
 import { pushSnapshot, readExportFile, streamSnapshot } from "../src/snapshot/index.js";
 import { processCpuSeconds } from "./proc-cpu.js";
-import { framesOfExport, pullLocal, pushLocal } from "./snapshot-local.js";
+import { pullLocal, pushLocal } from "./snapshot-local.js";
 
 const [op, host, registryPid, tarPath, vm, optionsJSON, roundsArg] = process.argv.slice(2) as [
   string,
@@ -29,16 +29,13 @@ const knobs = JSON.parse(optionsJSON) as Record<string, number>;
 // A 120 s deadline per response (default 30 s): on a machine shared with other disk writers the registry can stall on writeback.
 const registry = new OCIRegistry(host, { timeoutMs: 120_000 });
 
-const size = statSync(tarPath).size;
-const frames = op === "pull-local" ? await framesOfExport(tarPath, size, knobs.zstdLevel ?? 3) : [];
-
 async function once(round: number): Promise<void> {
   if (op === "push-local") {
-    await pushLocal(tarPath, size, knobs.zstdLevel ?? 3);
+    await pushLocal(tarPath, knobs);
     return;
   }
   if (op === "pull-local") {
-    if ((await pullLocal(frames)) !== size) throw new Error("pull-local decoded the wrong size");
+    if ((await pullLocal(knobs)) === 0) throw new Error("pull wrote nothing");
     return;
   }
   if (op === "push") {
@@ -54,6 +51,7 @@ async function once(round: number): Promise<void> {
   if (bytes === 0) throw new Error("pull wrote nothing");
 }
 
+if (op === "pull-local") await pushLocal(tarPath, knobs); // what the pull rounds read, untimed
 const rounds = [];
 for (let round = 0; round < Number(roundsArg); round++) {
   const registryBefore = processCpuSeconds(Number(registryPid));

@@ -161,13 +161,13 @@ try {
     const variants = [
       { name: "v1", ops: ["push", "pull"], knobs: {}, pushFloor: ["sha256sum", sha, none], pullFloor: ["sha256sum", sha, none] },
       { name: `v2 zstd ${LEVEL}, 64 MiB × 2`, ops: ["push", "pull"], ...v2 },
-      { name: "v2 codec alone (no registry)", ops: ["push-local", "pull-local"], ...v2 },
+      { name: "v2 without a registry", ops: ["push-local", "pull-local"], ...v2 },
     ] as const;
     for (const v of variants) {
       const vm = `vm-bench-${kind}-${v.name.replace(/[^a-z0-9]+/gu, "-")}`;
       const budget = { memoryBudgetMiB: BUDGET_MIB };
       const push = await run(v.ops[0], registry.host, registry.pid, tar, vm, { ...v.knobs, ...budget });
-      // A pull's only knob is the budget (its `concurrency` is the prefetch, left at Go's default); the codec alone needs the level.
+      // A pull's only knob is the budget (its `concurrency` is the prefetch, left at Go's default); the registry-less pull pushes first.
       const pull = await run(v.ops[1], registry.host, registry.pid, tar, vm, v.ops[1] === "pull" ? budget : { ...v.knobs, ...budget });
       for (const [op, r, [floorName, floor, tool]] of [
         ["push", push, v.pushFloor],
@@ -218,10 +218,9 @@ function writeSection(body: readonly string[]): void {
     "- v2 pull (`sha256sum & zstd -d`): `tee >(sha256sum) < FILE.zst | zstd -d > /dev/null` (hash the compressed bytes and decode them, both at once);",
     `- zstd alone: \`zstd -${LEVEL} -T1 -c FILE > /dev/null\` (push) and \`zstd -d -c FILE.zst > /dev/null\` (pull), for reference.`,
     "",
-    "The v2 codec alone rows do a v2 push's and pull's zstd work in Node with no registry and no HTTP (`bench/snapshot-local.ts`):",
-    "the push's reads straight into reused 64 MiB chunk buffers, compression and hashing, two chunks at once; the pull's decoding of",
-    "the same chunks in 4 MiB pieces, three ahead, through the pull's tar writer into `/dev/null`. They bound what the library can",
-    "reach here. Their peak RSS is not shown: the codec-alone pull holds every compressed chunk in memory for its rounds.",
+    "The v2 without a registry rows push and pull with the same knobs through the library's own `pushSnapshot` and `streamSnapshot`, on a",
+    "registry that keeps blobs in memory (`bench/snapshot-local.ts`): everything but HTTP and the registry process. They bound what",
+    "the library can reach here. Their peak RSS is not shown: the in-memory registry holds every blob.",
   ];
   const section = [begin, "## Snapshot push and pull (`npm run bench:snapshot`)", "", ...body, ...notes, end].join("\n");
   const text = readFileSync(file, "utf8");
