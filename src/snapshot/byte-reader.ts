@@ -101,15 +101,6 @@ export class ByteReader {
     return piece;
   }
 
-  /** Yields the next `n` bytes in pieces as they arrive; throws `unexpected EOF` when the stream ends first. */
-  async *take(n: number): AsyncGenerator<Uint8Array> {
-    for (let left = n; left > 0;) {
-      const piece = await this.#piece(left);
-      left -= piece.length;
-      yield piece;
-    }
-  }
-
   /** The next `n` bytes as an entry body, readable either way; {@link EntryBody.left} counts what is still unread. */
   body(n: number): EntryBody {
     let left = n;
@@ -139,11 +130,9 @@ export class ByteReader {
     }) as EntryBody;
   }
 
-  /** Discards the next `n` bytes. */
+  /** Discards the next `n` bytes; `unexpected EOF` when the stream ends first. */
   async skip(n: number): Promise<void> {
-    for await (const _ of this.take(n)) {
-      // drained
-    }
+    for (let left = n; left > 0;) left -= (await this.#piece(left)).length;
   }
 
   /** Stops the source (a Readable is destroyed, a file closed). */
