@@ -1,7 +1,9 @@
 // Lint as the anchors do: typescript-eslint's strict and stylistic type-checked rules, documented
-// exports, and an import fence that keeps ./meta free of dependencies and ./apis/v1 free of the
-// Kubernetes client. Formatting is prettier's (.prettierrc.json); eslint-config-prettier turns off
-// every rule that would fight it. Rules tuned below say why next to the setting.
+// exports, and an import fence: ./meta free of dependencies, ./apis/v1 free of the Kubernetes client
+// and of ./meta, no entry point inside another's internal/ folder, src/internal below them all, and
+// src/internal/go reached through its index. Formatting is prettier's (.prettierrc.json);
+// eslint-config-prettier turns off every rule that would fight it. Rules tuned below say why next
+// to the setting.
 import js from "@eslint/js";
 import prettier from "eslint-config-prettier/flat";
 import jsdoc from "eslint-plugin-jsdoc";
@@ -12,10 +14,41 @@ const TESTS = ["**/*.test.ts", "**/*.test-d.ts", "**/*.test-util.ts", "test/**"]
 const CLIENT_NODE = { name: "@kubernetes/client-node", message: "Only src/k8s (and what builds on it) may load the Kubernetes client." };
 const CLIENT_NODE_DEEP = { group: ["@kubernetes/client-node/*"], message: CLIENT_NODE.message };
 const INTO_K8S = { regex: String.raw`(^|/)k8s/`, message: "src/k8s loads the Kubernetes client; ./meta and ./apis/v1 must not." };
+const ZOD = { name: "zod", message: "./meta loads nothing at run time; zod belongs to ./apis/v1." };
+const ZOD_DEEP = { group: ["zod/*"], message: "./meta loads nothing at run time." };
+const INTO_META = { regex: String.raw`(^|/)meta/`, message: "./apis/v1 sits below ./meta: what both need lives in src/internal/." };
+const GO_LAYER = { regex: String.raw`(^|/)internal/go/(?!index\.js$)`, message: "src/internal/go/ is reached through its index.js only." };
+/** The entry points' source folders: each may have an internal/ folder of its own. */
+const ENTRIES = ["meta", "apis/v1", "k8s", "oci", "snapshot", "testing", "cli"];
+/**
+ * Refuses, in `entry`, an import of another entry point's internal/ folder.
+ *
+ * @param {string} entry
+ */
+const intoInternalOf = (entry) => ({
+  regex: String.raw`(^|/)(${ENTRIES.filter((e) => e !== entry).join("|")})/(.+/)?internal/`,
+  message: "An entry point never imports another's internal/ folder: what they share lives in src/internal/.",
+});
+const INTO_ENTRY = {
+  regex: String.raw`(^|/)(apis|${ENTRIES.join("|")})/`,
+  message: "src/internal/ sits below every entry point and imports none of them.",
+};
+/**
+ * The import fence of the product files under `files`.
+ *
+ * @param {string[]} files
+ * @param {{ paths?: object[], patterns?: object[] }} restricted
+ * @param {string[]} [ignores]
+ */
+const fence = (files, { paths = [], patterns = [] }, ignores = []) => ({
+  files,
+  ignores: [...TESTS, ...ignores],
+  rules: { "no-restricted-imports": ["error", { paths, patterns }] },
+});
 
 export default defineConfig(
-  // Outside the TS project: the CommonJS preinstall guard, the untyped TypeDoc plugin and a .d.ts fixture.
-  globalIgnores(["dist/", "docs/api/", "coverage/", "conformance/go/", "install-check.cjs", "scripts/typedoc/", "test/package/fixtures/"]),
+  // Outside the TS project: the untyped TypeDoc plugin and a .d.ts fixture.
+  globalIgnores(["dist/", "docs/api/", "coverage/", "conformance/go/", "scripts/typedoc/", "test/package/fixtures/"]),
   js.configs.recommended,
   tseslint.configs.strictTypeChecked,
   tseslint.configs.stylisticTypeChecked,
@@ -85,25 +118,47 @@ export default defineConfig(
       ],
     },
   },
-  {
-    // ./meta loads nothing at run time: no Kubernetes client, no zod, nothing from src/k8s.
-    files: ["src/meta/**/*.ts"],
-    ignores: TESTS,
-    rules: {
-      "no-restricted-imports": [
-        "error",
+  // One fence per folder: a file takes the rule options of the last block that matches it.
+  // ./meta loads nothing at run time: no Kubernetes client, no zod, nothing from src/k8s.
+  fence(["src/meta/**/*.ts"], {
+    paths: [CLIENT_NODE, ZOD],
+    patterns: [CLIENT_NODE_DEEP, ZOD_DEEP, INTO_K8S, intoInternalOf("meta"), GO_LAYER],
+  }),
+  // ./apis/v1 may load zod, never the Kubernetes client, and sits below ./meta.
+  fence(["src/apis/**/*.ts"], {
+    paths: [CLIENT_NODE],
+    patterns: [CLIENT_NODE_DEEP, INTO_K8S, INTO_META, intoInternalOf("apis/v1"), GO_LAYER],
+  }),
+  ...["k8s", "oci", "snapshot", "testing", "cli"].map((entry) =>
+    fence([`src/${entry}/**/*.ts`], { patterns: [intoInternalOf(entry), GO_LAYER] }),
+  ),
+  // Connection tuning lives in src/k8s/transport/; the rest of src/k8s reaches it through its index only.
+  fence(
+    ["src/k8s/**/*.ts"],
+    {
+      patterns: [
         {
-          paths: [CLIENT_NODE, { name: "zod", message: "./meta loads nothing at run time; zod belongs to ./apis/v1." }],
-          patterns: [CLIENT_NODE_DEEP, { group: ["zod/*"], message: "./meta loads nothing at run time." }, INTO_K8S],
+          regex: String.raw`(^|/)transport/(?!index\.js$)`,
+          message: "src/k8s reaches its connection tuning through src/k8s/transport/index.js only.",
         },
+        intoInternalOf("k8s"),
+        GO_LAYER,
       ],
     },
-  },
-  {
-    // ./apis/v1 may load zod, never the Kubernetes client.
-    files: ["src/apis/**/*.ts"],
-    ignores: TESTS,
-    rules: { "no-restricted-imports": ["error", { paths: [CLIENT_NODE], patterns: [CLIENT_NODE_DEEP, INTO_K8S] }] },
-  },
+    ["src/k8s/transport/**"],
+  ),
+  // src/internal/ is what the entry points share: it loads no package (./meta loads it) and imports
+  // no entry point; its Go layer is reached through its index from outside it.
+  fence(["src/internal/**/*.ts"], { paths: [CLIENT_NODE, ZOD], patterns: [CLIENT_NODE_DEEP, ZOD_DEEP, INTO_ENTRY, GO_LAYER] }),
+  fence(["src/internal/go/**/*.ts"], { paths: [CLIENT_NODE, ZOD], patterns: [CLIENT_NODE_DEEP, ZOD_DEEP, INTO_ENTRY] }),
+  // The examples are documentation: they import the package by its name, as a user does, never its source or the tests.
+  fence(["examples/**/*.ts"], {
+    patterns: [
+      {
+        regex: String.raw`^(\.\./)+(src|test)/`,
+        message: "An example imports the package by its name (@cocoonstack/cocoon-common/…), as a user does: never src/ or test/.",
+      },
+    ],
+  }),
   prettier,
 );

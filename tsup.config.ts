@@ -1,16 +1,34 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
+const entry = {
+  index: "src/index.ts",
+  "meta/index": "src/meta/index.ts",
+  "apis/v1/index": "src/apis/v1/index.ts",
+  "k8s/index": "src/k8s/index.ts",
+  "oci/index": "src/oci/index.ts",
+  "snapshot/index": "src/snapshot/index.ts",
+  "testing/index": "src/testing/index.ts",
+  "cli/main": "src/cli/main.ts",
+};
+
+/**
+ * Makes the Node check (src/internal/node-check.ts, built as a file of its own) the first import of
+ * every entry, so it is evaluated before anything the entry loads. Imported from the sources instead,
+ * code splitting would move it into a shared chunk and lose its place in the evaluation order.
+ */
+async function importNodeCheckFirst(): Promise<void> {
+  for (const name of Object.keys(entry)) {
+    const file = `dist/${name}.js`;
+    const up = "../".repeat(name.split("/").length - 1) || "./";
+    const text = await readFile(file, "utf8");
+    const shebang = text.startsWith("#!") ? text.slice(0, text.indexOf("\n") + 1) : "";
+    await writeFile(file, `${shebang}import "${up}internal/node-check.js";\n${text.slice(shebang.length)}`);
+  }
+}
+
 export default defineConfig({
-  entry: {
-    index: "src/index.ts",
-    "meta/index": "src/meta/index.ts",
-    "apis/v1/index": "src/apis/v1/index.ts",
-    "k8s/index": "src/k8s/index.ts",
-    "oci/index": "src/oci/index.ts",
-    "snapshot/index": "src/snapshot/index.ts",
-    "testing/index": "src/testing/index.ts",
-    "cli/main": "src/cli/main.ts",
-  },
+  entry: { ...entry, "internal/node-check": "src/internal/node-check.ts" },
   format: ["esm"],
   target: "node20",
   dts: true,
@@ -18,4 +36,5 @@ export default defineConfig({
   splitting: true,
   treeshake: true,
   sourcemap: false,
+  onSuccess: importNodeCheckFirst,
 });

@@ -1,4 +1,12 @@
+import { resolve } from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+
+// examples/ import the package by its name, as a user does; tsconfig's `paths` map it to the
+// source for tsc and tsx, and this alias does the same for vitest.
+const PACKAGE_NAME_TO_SOURCE = {
+  find: /^@cocoonstack\/cocoon-common(\/.*)?$/,
+  replacement: resolve(import.meta.dirname, "src$1/index.ts"),
+};
 
 // Three projects, so unit tests never start a control plane or build the Go oracle.
 //   npx vitest run --project unit          fast, no binaries needed
@@ -43,6 +51,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: { alias: [PACKAGE_NAME_TO_SOURCE] },
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],

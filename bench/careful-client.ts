@@ -1,6 +1,6 @@
 import https from "node:https";
 import { CoreV1Api, ServerConfiguration, createConfiguration, type KubeConfig, type SecurityAuthentication } from "@kubernetes/client-node";
-import { setRequestAgent } from "../src/k8s/request-agent.js";
+import { setRequestAgent } from "../src/k8s/transport/index.js";
 
 /** A typed client-node API as a careful user builds it without this library, and the agent to close at the end. */
 export interface CarefulClient {

@@ -2,7 +2,7 @@ import type https from "node:https";
 import { HttpMethod, IsomorphicFetchHttpLibrary, RequestContext } from "@kubernetes/client-node";
 import type { ControlPlaneConnection } from "../src/testing/index.js";
 import type { RawPatcher } from "./raw-patch.js";
-import { setRequestAgent } from "../src/k8s/request-agent.js";
+import { setRequestAgent } from "../src/k8s/transport/index.js";
 
 /**
  * Merge patches through client-node's HTTP layer alone (`IsomorphicFetchHttpLibrary`: node-fetch and

@@ -7,13 +7,17 @@ import { readFileSync } from "node:fs";
 import {
   type AgentSpecLike,
   type AnnotationDelta,
+  type CocoonSetLike,
   type Int64,
   type PodLike,
   annotationsMergePatchJSON,
   applyVMSpec,
+  buildMainPod,
   fromAgentSpec,
   lifecycleStatusAnnotations,
+  marshalPodGoJSON,
   parseVMSpec,
+  podSpecMatchesAgent,
   quantityString,
   readHibernateState,
   readLifecycleStatus,
@@ -32,6 +36,8 @@ export interface HotPathFixture {
   quantities: string[];
   /** The sizes of the reconcile pass, one case each; the first is used for the agreement check. */
   reconcilePods: number[];
+  /** The set the operator cases build and check pods from. */
+  cocoonSet: CocoonSetLike;
 }
 
 /** One timed case: `run` does one call's work, named as its Go benchmark (`Quantity/512Mi`). */
@@ -76,6 +82,7 @@ export function reconcile(pod: PodLike) {
 export function hotPathCases(fixture: HotPathFixture): HotPathCase[] {
   const { pod, vmName, agentSpec, snapshotPolicy, forkFrom } = fixture;
   const spec = fromAgentSpec(agentSpec, vmName, snapshotPolicy, forkFrom);
+  const mainPod = buildMainPod(fixture.cocoonSet);
   return [
     { name: "ParseVMSpec", label: "parseVMSpec (17 annotations)", run: () => parseVMSpec(pod) },
     { name: "ReadLifecycleStatus", label: "readLifecycleStatus", run: () => readLifecycleStatus(pod) },
@@ -98,6 +105,12 @@ export function hotPathCases(fixture: HotPathFixture): HotPathCase[] {
       run: () => annotationsMergePatchJSON(fixture.delta12),
     },
     ...fixture.reconcilePods.map((n) => reconcileCase(fixture, n)),
+    { name: "BuildMainPod", label: "buildMainPod (the operator's main pod)", run: () => buildMainPod(fixture.cocoonSet) },
+    {
+      name: "PodSpecMatchesAgent",
+      label: "podSpecMatchesAgent (drift check, live main pod)",
+      run: () => podSpecMatchesAgent(mainPod, fixture.cocoonSet, 0),
+    },
   ];
 }
 
@@ -133,5 +146,7 @@ export function hotPathResults(fixture: HotPathFixture): unknown {
     mergePatch3: annotationsMergePatchJSON(fixture.delta3),
     mergePatch12: annotationsMergePatchJSON(fixture.delta12),
     reconcileLastPod: reconcile(pods[pods.length - 1] ?? pod),
+    buildMainPod: marshalPodGoJSON(buildMainPod(fixture.cocoonSet)),
+    podSpecMatchesAgent: podSpecMatchesAgent(buildMainPod(fixture.cocoonSet), fixture.cocoonSet, 0),
   };
 }

@@ -5,28 +5,26 @@ import type { RunFigures } from "./report-table.js";
 export interface GainRows {
   readonly stock: string;
   readonly peer: string;
-  readonly fetch: string;
-  readonly node: string;
+  readonly cocoon: string;
 }
 
 /**
- * Splits the p50 gain from stock client-node to `createClients` "node" into its steps: sharing one
- * keep-alive agent (stock → peer), the rest of `createClients` on the same transport (peer →
- * `createClients` "fetch") and its `node:https` transport ("fetch" → "node"). A sentence, or
- * undefined when a row was not run.
+ * Splits the p50 gain from stock client-node to `createClients` into its steps: sharing one
+ * keep-alive agent (stock → peer) and the rest of `createClients` on the same transport (peer →
+ * `createClients`). A sentence, or undefined when a row was not run.
  */
 export function gainSplit(figures: readonly RunFigures[], rows: GainRows): string | undefined {
   const p50 = (name: string): number | undefined => {
     const found = figures.find((f) => f.name === name);
     return found === undefined ? undefined : median(found.p50Ms);
   };
-  const [stock, peer, fetch, node] = [p50(rows.stock), p50(rows.peer), p50(rows.fetch), p50(rows.node)];
-  if (stock === undefined || peer === undefined || fetch === undefined || node === undefined) return undefined;
+  const [stock, peer, cocoon] = [p50(rows.stock), p50(rows.peer), p50(rows.cocoon)];
+  if (stock === undefined || peer === undefined || cocoon === undefined) return undefined;
   // `+ 0` turns a rounded -0 into 0.
-  const share = (from: number, to: number): string => `${(Math.round(((from - to) / (stock - node)) * 100) + 0).toFixed(0)}%`;
+  const share = (from: number, to: number): string => `${(Math.round(((from - to) / (stock - cocoon)) * 100) + 0).toFixed(0)}%`;
   return (
-    `Of the p50 gain from stock client-node to createClients "node" (${(stock - node).toFixed(3)} ms): ` +
-    `sharing one keep-alive agent ${share(stock, peer)}, the rest of createClients on node-fetch ${share(peer, fetch)}, ` +
-    `the node:https transport ${share(fetch, node)} (medians over the runs; noisy where the steps are small).`
+    `Of the p50 gain from stock client-node to createClients (${(stock - cocoon).toFixed(3)} ms): ` +
+    `sharing one keep-alive agent ${share(stock, peer)}, the rest of createClients ${share(peer, cocoon)} ` +
+    `(medians over the runs; noisy where the steps are small).`
   );
 }

@@ -6,17 +6,16 @@ import type { CarefulClient } from "./careful-client.js";
 import { fetchPatcher } from "./fetch-patch.js";
 import type { Variant } from "./measure-async.js";
 import type { RawPatcher } from "./raw-patch.js";
-import { setRequestAgent } from "../src/k8s/request-agent.js";
+import { setRequestAgent } from "../src/k8s/transport/index.js";
 
 /** The pod every variant patches. */
 export const TARGET = { namespace: "bench", name: "target" } as const;
 const KEY = "bench.cocoonstack.io/v";
 const PATH = `/api/v1/namespaces/${TARGET.namespace}/pods/${TARGET.name}`;
 
-/** The clients the variants send with: `createClients` on each transport, named explicitly. */
+/** The clients the variants send with: `createClients`' and the careful peer's. */
 export interface BenchClients {
-  readonly node: CocoonClients;
-  readonly fetch: CocoonClients;
+  readonly cocoon: CocoonClients;
   readonly careful: CarefulClient;
 }
 
@@ -61,16 +60,12 @@ export function k8sVariants(plane: ControlPlane, clients: BenchClients, raw: Raw
       run: async (i) => check(i, await bare.patchNamespacedPod(params(i), merge)),
     },
     helper: {
-      name: 'patchAnnotations on createClients "node"',
-      run: async (i) => check(i, await patchAnnotations(clients.node, { metadata: { ...TARGET } }, { [KEY]: value(i) })),
+      name: "patchAnnotations on createClients",
+      run: async (i) => check(i, await patchAnnotations(clients.cocoon, { metadata: { ...TARGET } }, { [KEY]: value(i) })),
     },
     direct: {
-      name: 'createClients "node": core.patchNamespacedPod',
-      run: async (i) => check(i, await clients.node.core.patchNamespacedPod(params(i), merge)),
-    },
-    "direct-fetch": {
-      name: 'createClients "fetch": core.patchNamespacedPod',
-      run: async (i) => check(i, await clients.fetch.core.patchNamespacedPod(params(i), merge)),
+      name: "createClients: core.patchNamespacedPod",
+      run: async (i) => check(i, await clients.cocoon.core.patchNamespacedPod(params(i), merge)),
     },
     careful: {
       name: "client-node, KubeConfig, 1 keep-alive agent [peer]",

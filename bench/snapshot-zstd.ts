@@ -11,8 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { memoryLike } from "../src/snapshot/export-tar.test-util.js";
-import { compressFrame, decodeChunk } from "../src/snapshot/zstd.js";
+import { memoryLike } from "../src/snapshot/snapshot-files.test-util.js";
+import { decodeChunk } from "../src/snapshot/codec/zstd-decode.js";
+import { compressFrame } from "../src/snapshot/codec/zstd-encode.js";
 import { zstdCliAvailable } from "./zstd-cli.js";
 
 const { values: args } = parseArgs({ options: { mib: { type: "string", default: "256" }, level: { type: "string", default: "3" } } });

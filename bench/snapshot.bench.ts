@@ -27,8 +27,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { parseArgs, promisify } from "node:util";
-import { envelopeFile } from "../src/snapshot/export-tar.test-util.js";
-import { encodeTarHeader, TAR_TRAILER, tarPadding } from "../src/snapshot/tar-header.js";
+import { createSnapshotExport } from "../src/snapshot/export/create-snapshot-export.js";
+import { vmConfig } from "../src/snapshot/snapshot-files.test-util.js";
 import { startRegistry } from "../src/testing/index.js";
 import { zstdCliAvailable } from "./zstd-cli.js";
 
@@ -63,17 +63,17 @@ function denseBlock(index: number, block: number): Buffer {
 
 async function writeExport(file: string, sparse: boolean): Promise<void> {
   const block = 1 << 20;
-  const pax = sparse ? { "COCOON.sparse.map": `[{"o":0,"l":${SIZE}}]`, "COCOON.sparse.size": String(SIZE * 16) } : undefined;
-  async function* stream(): AsyncGenerator<Uint8Array> {
-    const env = envelopeFile("vm-bench");
-    yield encodeTarHeader({ name: env.name, size: env.data.length, mode: 0o644, mtime: 0 });
-    yield env.data;
-    yield tarPadding(env.data.length);
-    yield encodeTarHeader({ name: "memory-ranges", size: SIZE, mode: 0o600, mtime: 0, pax });
+  function* data(): Generator<Uint8Array> {
     for (let i = 0; i < SIZE / block; i++) yield sparse && i % 16 !== 0 ? Buffer.alloc(block) : denseBlock(i, block);
-    yield TAR_TRAILER;
   }
-  await pipeline(Readable.from(stream()), createWriteStream(file));
+  const memory = {
+    name: "memory-ranges",
+    data: data(),
+    size: SIZE,
+    mode: 0o600,
+    ...(sparse && { sparse: { size: SIZE * 16, extents: [{ offset: 0, length: SIZE }] } }),
+  };
+  await pipeline(Readable.from(createSnapshotExport(vmConfig("vm-bench"), [memory], { mtime: new Date(0) })), createWriteStream(file));
 }
 
 /** Wall and CPU seconds of a bash command (the CPU from bash's `times` for its children, process substitutions waited for). */

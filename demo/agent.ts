@@ -1,5 +1,5 @@
 /**
- * The node side of the demo: the scheduler's binding and what the agent (vk-cocoon, a virtual
+ * The node side of the demo: waiting for kube-scheduler's placement, and what the agent (vk-cocoon, a virtual
  * kubelet) writes back, all through the library's annotation contracts.
  *
  * @module
@@ -9,12 +9,14 @@ import { LifecycleState, lifecycleStatusAnnotations, readCocoonSetGeneration, vm
 import { patchAnnotations, patchStatus, type CocoonClients } from "../src/k8s/index.js";
 import { CheckFailed } from "./report.js";
 
-/** Binds `pod` to `node` through the `binding` subresource, as the scheduler does; returns the bound pod. */
-export async function bindToNode(clients: CocoonClients, pod: V1Pod, node: string): Promise<V1Pod> {
-  const name = pod.metadata?.name ?? "";
-  const namespace = pod.metadata?.namespace ?? "";
-  await clients.core.createNamespacedPodBinding({ name, namespace, body: { metadata: { name }, target: { kind: "Node", name: node } } });
-  return clients.core.readNamespacedPod({ name, namespace });
+/** Waits until kube-scheduler has placed `pod` (its `spec.nodeName` is set); returns the placed pod. */
+export async function scheduled(clients: CocoonClients, pod: V1Pod): Promise<V1Pod> {
+  const watch = await watchPod(clients.kubeConfig, pod);
+  try {
+    return (await watch.next(`kube-scheduler to place ${pod.metadata?.name ?? ""}`, (e) => Boolean(e.pod.spec?.nodeName), 30_000)).pod;
+  } finally {
+    watch.stop();
+  }
 }
 
 /** Reports a running VM: runtime annotations, lifecycle `ready` at the pod's stamped generation, a running container. */

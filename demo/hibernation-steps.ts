@@ -9,9 +9,10 @@ import {
   HibernatePolicy,
   LifecycleState,
   SnapshotTag,
+  buildMainPod,
+  buildWakePod,
   hibernatePolicyOrDefault,
   isContainerRunning,
-  markRestoreFromHibernate,
   parseVMRuntime,
   parseVMSpec,
   preferredHostnameAffinity,
@@ -21,11 +22,12 @@ import {
   readLifecycleStatus,
   readRestoreFromHibernate,
 } from "../src/index.js";
+import { registerNode } from "../src/testing/index.js";
 import { isNotFound, patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, releaseSeat } from "../src/k8s/index.js";
-import { bindToNode, reportHibernated, reportVMReady, watchPod } from "./agent.js";
-import { buildMainPod, getCocoonSet, setPhase, setSuspend } from "./operator.js";
+import { reportHibernated, reportVMReady, scheduled, watchPod } from "./agent.js";
+import { getCocoonSet, setPhase, setSuspend } from "./operator.js";
 import { CheckFailed, annotations, check, sameJSON, show, step } from "./report.js";
-import { MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
+import { BIG_NODE, MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
 import { describeProbe, probe, pushHibernateSnapshot } from "./snapshot-registry.js";
 import { planKeptSnapshots, STALE_VM } from "./snapshot-cache.js";
 
@@ -105,19 +107,22 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
   }
 }
 
-/** Step 5: wake with restore-from-hibernate and a preferred affinity to the stashed node; clear the hint. */
+/**
+ * Step 5: wake with restore-from-hibernate and a preferred affinity to the stashed node; kube-scheduler
+ * places the pod there although a larger node has joined the pool meanwhile; clear the hint.
+ */
 export async function wake({ clients, namespace, registry }: Demo): Promise<void> {
   step(5, "wake: probe :hibernate, recreate the main pod to restore on the stashed node; clear the snapshot and the hint");
+  const big = await registerNode(clients, { name: BIG_NODE, capacity: { cpu: "64", memory: "256Gi" } });
+  show("node", `${BIG_NODE} joins the pool: cpu ${big.status?.allocatable?.cpu}, memory ${big.status?.allocatable?.memory}, all free`);
   let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), false);
   show("user", `spec.suspend=false: generation ${generation(set)}`);
   const hint = readHibernatedOnNode(set);
-  const body = buildMainPod(set);
-  const vmName = parseVMSpec(body).vmName;
+  const vmName = parseVMSpec(buildMainPod(set)).vmName;
   const wakeProbe = await probe(registry, vmName);
   show("operator", `hasHibernateSnapshot(${vmName}): ${describeProbe(wakeProbe)} -> restore`);
   set = await setPhase(clients, set, "Waking");
-  if (wakeProbe.present === true) markRestoreFromHibernate(body);
-  if (hint !== "" && body.spec) body.spec.affinity ??= preferredHostnameAffinity(hint);
+  const body = wakeProbe.present === true ? buildWakePod(set) : buildMainPod(set);
   let pod: V1Pod = await clients.core.createNamespacedPod({ namespace, body });
   const preferred = pod.spec?.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution?.[0];
   const term = preferred?.preference.matchExpressions?.[0];
@@ -126,8 +131,8 @@ export async function wake({ clients, namespace, registry }: Demo): Promise<void
     `phase=${set.status?.phase}; created ${MAIN}: ${annotations(pod, Annotation.RestoreFromHibernate)}`,
     `affinity: preferred weight=${preferred?.weight} ${term?.key} ${term?.operator} [${term?.values?.join(", ")}]`,
   );
-  pod = await bindToNode(clients, pod, term?.values?.[0] ?? NODE);
-  show("scheduler", `bound ${MAIN} to the preferred node ${pod.spec?.nodeName}`);
+  pod = await scheduled(clients, pod);
+  show("scheduler", `kube-scheduler placed ${MAIN} on ${pod.spec?.nodeName}, preferred over the larger ${BIG_NODE}`);
   const restore = readRestoreFromHibernate(pod);
   pod = await reportVMReady(clients, pod, { vmID: "d4e5f6", ip: "10.88.0.9", vncPort: 0 });
   const source = pod.spec?.nodeName === hint ? `kept on ${hint}` : "pulled from the registry";
@@ -156,7 +161,7 @@ export async function wake({ clients, namespace, registry }: Demo): Promise<void
       "the :hibernate tag is gone after the wake": cleared,
       [`the affinity is preferredHostnameAffinity("${NODE}") (weight 100)`]: sameJSON(pod.spec?.affinity, preferredHostnameAffinity(NODE)),
       "the pod reads restore-from-hibernate": restore,
-      [`the pod runs on ${NODE}`]: pod.spec?.nodeName === NODE,
+      [`kube-scheduler placed the pod on ${NODE}, not on the larger ${BIG_NODE}`]: pod.spec?.nodeName === NODE,
       "lifecycle ready at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Ready, set),
       "the hibernated-on-node annotation is gone": set.metadata.annotations?.[Annotation.HibernatedOnNode] === undefined,
     },

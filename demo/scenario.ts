@@ -26,6 +26,8 @@ export const SET = "sandbox";
 export const MAIN = `${SET}-0`;
 /** The node the main pod runs on, and wakes on. */
 export const NODE = "cocoon-node-1";
+/** A larger node that joins the pool while the set sleeps: free and otherwise better, yet the wake prefers {@link NODE}. */
+export const BIG_NODE = "cocoon-node-2";
 
 /** The set's `metadata.generation` as text. */
 export const generation = (set: CocoonSet): string => String(set.metadata.generation);

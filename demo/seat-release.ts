@@ -12,14 +12,16 @@ import { createClients } from "../src/k8s/index.js";
 import { OCIRegistry, staticCredentials } from "../src/oci/index.js";
 import {
   ensureControlPlaneBinaries,
+  registerNode,
   startControlPlane,
   startRegistry,
   type ControlPlane,
   type TestRegistry,
 } from "../src/testing/index.js";
+import { Label } from "../src/index.js";
 import { releaseTheSeat, suspendSet, wake } from "./hibernation-steps.js";
 import { CheckFailed } from "./report.js";
-import type { Demo } from "./scenario.js";
+import { NODE, type Demo } from "./scenario.js";
 import { createMainPod, installAndCreate } from "./setup-steps.js";
 import { releaseWithRegistryDown, wakeWithoutSnapshot } from "./snapshot-gone-steps.js";
 
@@ -42,11 +44,11 @@ process.on("SIGINT", () => {
 
 /** Finds (or builds) the binaries and starts etcd + kube-apiserver, printing progress. */
 async function start(): Promise<ControlPlane> {
-  console.log("starting a control plane (etcd + kube-apiserver)");
+  console.log("starting a control plane (etcd + kube-apiserver + kube-scheduler)");
   starting = true;
   const binaries = await ensureControlPlaneBinaries({ log: progress, signal: abort.signal });
   progress(`binaries from ${binaries.source}: ${binaries.kubeApiserver}`);
-  plane = await startControlPlane({ binaries, installCRDs: false, log: progress, signal: abort.signal });
+  plane = await startControlPlane({ binaries, installCRDs: false, scheduler: true, log: progress, signal: abort.signal });
   abort.signal.throwIfAborted();
   console.log(`control plane ready at ${plane.server} in ${seconds(plane.startupMs)}`);
   return plane;
@@ -68,6 +70,8 @@ async function main(): Promise<number> {
   try {
     const namespace = "demo";
     await clients.core.createNamespace({ body: { metadata: { name: namespace } } });
+    const node = await registerNode(clients, { name: NODE });
+    console.log(`node ${NODE} registered (pool ${node.metadata?.labels?.[Label.NodePool]}, taint ${node.spec?.taints?.[0]?.key})`);
     const demo: Demo = { clients, namespace, ...(await startSnapshotRegistry()) };
     const steps = [installAndCreate, createMainPod, suspendSet, releaseTheSeat, wake, wakeWithoutSnapshot, releaseWithRegistryDown];
     for (const run of steps) await run(demo);

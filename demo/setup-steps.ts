@@ -12,6 +12,7 @@ import {
   Kind,
   LifecycleState,
   Plural,
+  buildMainPod,
   fromAgentSpec,
   isContainerRunning,
   isOwnedByCocoonSet,
@@ -20,10 +21,10 @@ import {
   readLifecycleStatus,
 } from "../src/index.js";
 import { installCRDs, isInvalid, statusCode, statusMessage } from "../src/k8s/index.js";
-import { bindToNode, reportVMReady } from "./agent.js";
-import { buildMainPod, createCocoonSet, getCocoonSet, mainVMName } from "./operator.js";
+import { reportVMReady, scheduled } from "./agent.js";
+import { createCocoonSet, getCocoonSet, mainVMName } from "./operator.js";
 import { annotations, check, sameJSON, show, step } from "./report.js";
-import { MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
+import { MAIN, SET, generation, reportedAt, type Demo } from "./scenario.js";
 
 /** Step 1: the CRDs, a release-policy set, and the CEL rule refusing sub-agents on the server and in zod. */
 export async function installAndCreate({ clients, namespace }: Demo): Promise<void> {
@@ -31,7 +32,7 @@ export async function installAndCreate({ clients, namespace }: Demo): Promise<vo
   await installCRDs(clients);
   show("operator", `installCRDs: ${Plural.CocoonSet}.${GROUP} and ${Plural.CocoonHibernation}.${GROUP} established`);
   const spec = { hibernatePolicy: HibernatePolicy.Release, agent: { image: "ghcr.io/cocoonstack/agent:1.4", storage: "20Gi" } };
-  const stored = CocoonSetSchema.parse(await createCocoonSet(clients, namespace, SET, spec));
+  const stored = await createCocoonSet(clients, namespace, SET, spec);
   const s = stored.spec;
   show(
     "server",
@@ -60,7 +61,7 @@ export async function installAndCreate({ clients, namespace }: Demo): Promise<vo
   });
 }
 
-/** Step 2: the operator creates the main pod; the scheduler binds it; the agent boots the VM. */
+/** Step 2: the operator creates the main pod; kube-scheduler places it on the one node; the agent boots the VM. */
 export async function createMainPod({ clients, namespace }: Demo): Promise<void> {
   step(2, "create the main pod the way the operator would; the agent reports it ready");
   const set = await getCocoonSet(clients, namespace, SET);
@@ -71,8 +72,8 @@ export async function createMainPod({ clients, namespace }: Demo): Promise<void>
     "operator",
     `created ${namespace}/${MAIN} (role=main, owned by ${SET}): ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.VMName)}`,
   );
-  pod = await bindToNode(clients, pod, NODE);
-  show("scheduler", `bound ${MAIN} to node ${pod.spec?.nodeName}`);
+  pod = await scheduled(clients, pod);
+  show("scheduler", `kube-scheduler placed ${MAIN} on ${pod.spec?.nodeName}, the pool's only node`);
   const vm = parseVMSpec(pod);
   show("agent", `parseVMSpec: boot ${vm.vmName} (image ${vm.image}, mode ${vm.mode}, os ${vm.os}, storage ${vm.storage})`);
   pod = await reportVMReady(clients, pod, { vmID: "a1b2c3", ip: "10.88.0.7", vncPort: 0 });

@@ -11,9 +11,10 @@ import {
   parseVMSpec,
   readKeepSnapshotOnDelete,
   readRestoreFromHibernate,
+  buildMainPod,
 } from "../src/index.js";
 import { isRegistryError } from "../src/oci/index.js";
-import { buildMainPod, getCocoonSet } from "./operator.js";
+import { getCocoonSet } from "./operator.js";
 import { annotations, check, show, step } from "./report.js";
 import { MAIN, SET, type Demo } from "./scenario.js";
 import { describeProbe, probe } from "./snapshot-registry.js";

@@ -1,17 +1,13 @@
 /**
- * The registry side of the demo: the agent pushes the `:hibernate` snapshot to a real registry,
+ * The registry side of the demo: the agent writes a snapshot export and pushes it as `:hibernate` to a real registry,
  * and the operator asks the registry the two questions it gates on (is it there? then release /
  * restore), counting the requests each probe costs on the wire.
  *
  * @module
  */
-import { SnapshotTag } from "../src/index.js";
-import { hasHibernateSnapshot, sha256Digest, type OCIRegistry } from "../src/oci/index.js";
-
-/** The artifact types of a cocoon snapshot (owned by `./snapshot`; spelled out for the demo's tiny artifact). */
-const ARTIFACT_TYPE = "application/vnd.cocoonstack.snapshot.v1+json";
-const CONFIG_TYPE = "application/vnd.cocoonstack.snapshot.config.v1+json";
-const OCI_MANIFEST = "application/vnd.oci.image.manifest.v1+json";
+import { SnapshotTag, isCocoonError } from "../src/index.js";
+import { hasHibernateSnapshot, type OCIRegistry } from "../src/oci/index.js";
+import { createSnapshotExport, pushSnapshot } from "../src/snapshot/index.js";
 
 /** What the agent pushed. */
 export interface PushedSnapshot {
@@ -19,37 +15,19 @@ export interface PushedSnapshot {
   readonly bytes: number;
 }
 
-/** The agent's push of a small `:hibernate` artifact: a config blob, one memory layer, the manifest. */
+/**
+ * The agent's push of a small `:hibernate` snapshot: the export `cocoon snapshot export` would
+ * write for a VM with 256 KiB of memory in a 1 GiB sparse file, written by `createSnapshotExport`
+ * and pushed by `pushSnapshot` (a config blob, one memory layer, the manifest).
+ */
 export async function pushHibernateSnapshot(registry: OCIRegistry, vmName: string): Promise<PushedSnapshot> {
-  const config = Buffer.from(JSON.stringify({ snapshotId: `${vmName}-hibernate`, hypervisor: "cloud-hypervisor" }));
   const memory = Buffer.alloc(256 * 1024, 0x5a);
-  const blobs = [config, memory].map((bytes) => ({ bytes, digest: sha256Digest(bytes) }));
-  for (const { bytes, digest } of blobs) {
-    if (!(await registry.hasBlob(vmName, digest))) await registry.putBlob(vmName, digest, streamOf(bytes), bytes.length);
-  }
-  const [cfg, layer] = blobs as [(typeof blobs)[0], (typeof blobs)[0]];
-  const manifest = Buffer.from(
-    JSON.stringify({
-      schemaVersion: 2,
-      mediaType: OCI_MANIFEST,
-      artifactType: ARTIFACT_TYPE,
-      config: { mediaType: CONFIG_TYPE, digest: cfg.digest, size: cfg.bytes.length },
-      layers: [
-        {
-          mediaType: "application/octet-stream",
-          digest: layer.digest,
-          size: layer.bytes.length,
-          annotations: { "org.opencontainers.image.title": "memory-ranges" },
-        },
-      ],
-    }),
+  const exported = createSnapshotExport(
+    { id: `${vmName}-hibernate`, name: vmName, hypervisor: "cloud-hypervisor", cpu: 2, memory: 1 << 30 },
+    [{ name: "memory-ranges", data: memory, mode: 0o100600, sparse: { size: 1 << 30, extents: [{ offset: 0, length: memory.length }] } }],
   );
-  await registry.putManifest(vmName, SnapshotTag.Hibernate, manifest, OCI_MANIFEST);
-  return { manifestDigest: sha256Digest(manifest), bytes: manifest.length + config.length + memory.length };
-}
-
-async function* streamOf(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield bytes;
+  const pushed = await pushSnapshot(exported, registry, { name: vmName, tag: SnapshotTag.Hibernate });
+  return { manifestDigest: pushed.manifestDigest, bytes: pushed.manifestBytes.length + pushed.totalSize };
 }
 
 /** The answer of one probe and what it cost on the wire. */
@@ -64,13 +42,15 @@ export interface Probe {
 /** The operator's `hasHibernateSnapshot`, with its request counts. */
 export async function probe(registry: OCIRegistry, vmName: string): Promise<Probe> {
   const before = registry.requestCounts;
-  const present = await hasHibernateSnapshot(registry, vmName).catch((err: unknown) => err as Error);
+  const present = await hasHibernateSnapshot(registry, vmName).catch((err: unknown) =>
+    err instanceof Error ? err : new Error(String(err)),
+  );
   const after = registry.requestCounts;
   return { present, requests: after.registry - before.registry, tokenRequests: after.token - before.token };
 }
 
 /** `present (1 HEAD, 0 token requests)`, for the console. */
 export function describeProbe(p: Probe): string {
-  const answer = p.present instanceof Error ? `error ${(p.present as { code?: string }).code ?? ""}` : p.present ? "present" : "absent";
+  const answer = p.present instanceof Error ? `error ${isCocoonError(p.present) ? p.present.code : ""}` : p.present ? "present" : "absent";
   return `${answer} (${p.requests} registry request${p.requests === 1 ? "" : "s"}, ${p.tokenRequests} token request${p.tokenRequests === 1 ? "" : "s"})`;
 }

@@ -33,7 +33,9 @@ function describeSymbol(checker: ts.TypeChecker, symbol: ts.Symbol, at: ts.Node)
       const declared = checker.getDeclaredTypeOfSymbol(symbol);
       for (const prop of checker.getPropertiesOfType(declared)) {
         const optional = prop.flags & ts.SymbolFlags.Optional ? "?" : "";
-        parts.push(`  ${prop.name}${optional}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(prop, at), at, flags)}`);
+        // A symbol-keyed member (`[Symbol.asyncDispose]`) has an internal name with a per-program id.
+        const name = prop.name.startsWith("__@") ? checker.symbolToString(prop) : prop.name;
+        parts.push(`  ${name}${optional}: ${checker.typeToString(checker.getTypeOfSymbolAtLocation(prop, at), at, flags)}`);
       }
     }
   }

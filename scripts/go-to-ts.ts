@@ -5,17 +5,17 @@
  *   npm run map:go-to-ts             # rewrite the TS file column, list remaining problems
  *   npm run map:go-to-ts -- --check  # only list problems; exit 1 if there are any
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { coverageProblems, declaringFiles, isPending, rowProblems } from "./go-to-ts/check-map.js";
 import { contractIdentifiers } from "./go-to-ts/contract-identifiers.js";
 import { entryPoints } from "./go-to-ts/entry-exports.js";
 import { parseMap, rewriteTsFiles } from "./go-to-ts/map-table.js";
+import { readGoText } from "../src/internal/go-vectors.test-util.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const mapPath = path.join(root, "docs/go-to-ts.md");
-const referencePath = path.resolve(root, "../shared/reference/go-contract.md");
 const check = process.argv.includes("--check");
 
 const entries = new Map(entryPoints(root).map((e) => [e.subpath, e]));
@@ -33,8 +33,7 @@ if (pending.length > 0)
     `${pending.length} rows wait for entry points package.json does not export yet: ${[...new Set(pending.map((r) => r.entry))].join(", ")}`,
   );
 const problems = rows.filter((row) => !isPending(row, entries)).flatMap((row) => rowProblems(row, entries));
-if (existsSync(referencePath)) problems.push(...coverageProblems(contractIdentifiers(readFileSync(referencePath, "utf8")), rows));
-else console.log(`${referencePath} not found: coverage against the Go reference not checked`);
+problems.push(...coverageProblems(contractIdentifiers(readGoText("reference/go-contract.md")), rows));
 for (const problem of problems) console.log(problem);
 console.log(`${rows.length} rows, ${problems.length} problems`);
 if (check && problems.length > 0) process.exitCode = 1;

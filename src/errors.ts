@@ -7,6 +7,8 @@
  * - `ERR_INVALID_ARGUMENT`: any other argument outside its documented domain.
  * - `ERR_INVALID_OBJECT`: the API server refused an object we sent; today only `installCRDs`, when a CRD's
  *   `NamesAccepted` condition is `False` (the message carries the server's reason and message).
+ * - `ERR_UNEXPECTED_OBJECT`: the API server returned a CocoonSet or CocoonHibernation (or a list of them) that
+ *   does not parse with its zod schema; the message names the object and the path of the first issue.
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
  * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
@@ -32,6 +34,7 @@ export type CocoonErrorCode =
   | "ERR_INVALID_ANNOTATION_DELTA"
   | "ERR_INVALID_ARGUMENT"
   | "ERR_INVALID_OBJECT"
+  | "ERR_UNEXPECTED_OBJECT"
   | "ERR_KUBECONFIG"
   | "ERR_CONTROL_PLANE"
   | "ERR_TEST_REGISTRY"

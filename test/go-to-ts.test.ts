@@ -1,11 +1,10 @@
 /**
  * The Go → TS map in docs/go-to-ts.md is complete and true: every Go identifier of the reference
- * (`<clone>/../shared/reference/go-contract.md`) has a row, every row names exports its entry point
- * really has (values imported at run time, types through the compiler) in the file it says, and
- * every row without a twin says why. The reference lives beside the clone, never inside it: without
- * it only the coverage part is skipped.
+ * (`test/fixtures/go/reference/go-contract.md`, copied from the anchors by `npm run vectors:refresh`)
+ * has a row, every row names exports its entry point really has (values imported at run time, types
+ * through the compiler) in the file it says, and every row without a twin says why.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -13,10 +12,9 @@ import { coverageProblems, isPending, rowProblems } from "../scripts/go-to-ts/ch
 import { contractIdentifiers, goKey } from "../scripts/go-to-ts/contract-identifiers.js";
 import { entryPoints, type EntryPoint } from "../scripts/go-to-ts/entry-exports.js";
 import { parseMap, rewriteTsFiles, type MapRow } from "../scripts/go-to-ts/map-table.js";
+import { readGoText } from "../src/internal/go-vectors.test-util.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const referencePath = path.resolve(root, "../shared/reference/go-contract.md");
-const referenceFound = existsSync(referencePath);
 const rows = parseMap(readFileSync(path.join(root, "docs/go-to-ts.md"), "utf8"));
 const entries = new Map(entryPoints(root).map((e) => [e.subpath, e]));
 const modules = new Map<string, Record<string, unknown>>();
@@ -39,44 +37,39 @@ describe("docs/go-to-ts.md against the entry points", () => {
   }
 });
 
-describe.skipIf(!referenceFound)(
-  referenceFound
-    ? "docs/go-to-ts.md against go-contract.md"
-    : `docs/go-to-ts.md against go-contract.md: skipped, ${referencePath} not found`,
-  () => {
-    const reference = referenceFound ? contractIdentifiers(readFileSync(referencePath, "utf8")) : [];
+describe("docs/go-to-ts.md against go-contract.md", () => {
+  const reference = contractIdentifiers(readGoText("reference/go-contract.md"));
 
-    it("reads every exported Go identifier of the reference, package by package", () => {
-      const perPackage: Record<string, number> = {};
-      for (const id of reference) perPackage[id.pkg] = (perPackage[id.pkg] ?? 0) + 1;
-      expect(perPackage).toEqual({
-        "apis/v1": 80,
-        meta: 87,
-        k8s: 21,
-        "k8s/admission": 6,
-        snapshot: 10,
-        oci: 6,
-        manifest: 5,
-        ociutil: 6,
-        cloudimg: 2,
-        httpx: 5,
-        log: 1,
-      });
-      expect(reference.map(goKey)).toEqual(
-        expect.arrayContaining([
-          "meta.AnnotationVNCPort",
-          "apis/v1.CocoonSetPhaseRunning",
-          "meta.LifecycleStatus.Snapshot",
-          "k8s/admission.Serve",
-        ]),
-      );
+  it("reads every exported Go identifier of the reference, package by package", () => {
+    const perPackage: Record<string, number> = {};
+    for (const id of reference) perPackage[id.pkg] = (perPackage[id.pkg] ?? 0) + 1;
+    expect(perPackage).toEqual({
+      "apis/v1": 80,
+      meta: 87,
+      k8s: 21,
+      "k8s/admission": 6,
+      snapshot: 10,
+      oci: 6,
+      manifest: 5,
+      ociutil: 6,
+      cloudimg: 2,
+      httpx: 5,
+      log: 1,
     });
+    expect(reference.map(goKey)).toEqual(
+      expect.arrayContaining([
+        "meta.AnnotationVNCPort",
+        "apis/v1.CocoonSetPhaseRunning",
+        "meta.LifecycleStatus.Snapshot",
+        "k8s/admission.Serve",
+      ]),
+    );
+  });
 
-    it("has a row for each of them, once, and no row the reference does not list", () => {
-      expect(coverageProblems(reference, rows)).toEqual([]);
-    });
-  },
-);
+  it("has a row for each of them, once, and no row the reference does not list", () => {
+    expect(coverageProblems(reference, rows)).toEqual([]);
+  });
+});
 
 const entry = (names: Record<string, { value?: boolean; type?: boolean; file: string }>): EntryPoint => ({
   subpath: "./meta",

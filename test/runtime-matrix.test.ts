@@ -1,9 +1,10 @@
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
+import { nodeVerdict, SUPPORTED_NODE } from "../src/internal/supported-node.js";
+import { KUBERNETES_VERSION, KUBERNETES_VERSIONS } from "../src/testing/index.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const read = (file: string) => JSON.parse(readFileSync(join(root, file), "utf8")) as Record<string, unknown>;
@@ -17,10 +18,12 @@ const matrix = read("scripts/ci/matrix.json") as {
   clientNode: string[];
   refusedNode: string[];
   refusedClientNode: string[];
-  mainRun: { node: string; clientNode: string };
+  mainRun: { node: string; clientNode: string; kubernetes: string };
+  integration: string[];
+  kubernetes: string[];
+  kubernetesIntegration: string[];
 };
 const lock = read("package-lock.json") as { packages: Record<string, { version: string }> };
-const { refusal } = createRequire(import.meta.url)(join(root, "install-check.cjs")) as { refusal: (version: string) => string | undefined };
 const peer = pkg.peerDependencies["@kubernetes/client-node"] ?? "";
 
 // package.json admits exactly what scripts/ci/matrix.sh proves, and refuses what it proves refused.
@@ -47,12 +50,44 @@ describe("the runtime matrix and package.json", () => {
   });
 });
 
-describe("install-check.cjs (the preinstall that refuses an unproven Node)", () => {
-  it.each(["22.19.0", "22.23.5", "24.0.0", "24.22.3"])("admits Node %s", (version) => {
-    expect(refusal(version)).toBeUndefined();
+// scripts/ci/matrix.sh runs the integration suite's CRD, CEL and patch files on every Kubernetes release the
+// control plane supports; the main run (npm test) is the default release.
+describe("the Kubernetes matrix and the control plane's releases", () => {
+  it("is exactly KUBERNETES_VERSIONS, one patch per minor, with the default release as the main run", () => {
+    expect(matrix.kubernetes).toEqual([...KUBERNETES_VERSIONS]);
+    expect(matrix.kubernetes.map((v) => `${semver.major(v)}.${semver.minor(v)}`)).toEqual(["1.35", "1.36", "1.37"]);
+    expect(matrix.mainRun.kubernetes).toBe(KUBERNETES_VERSION);
   });
 
-  it("agrees with semver on engines for every version around the bounds", () => {
+  it("runs the files that install the CRDs, check the CEL rules and server verdicts, land patches, the agent's writes and watch", () => {
+    expect(matrix.kubernetesIntegration).toEqual([
+      "test/integration/controlplane.test.ts",
+      "test/integration/k8s-agent-writes.test.ts",
+      "test/integration/k8s-fresh-plane.test.ts",
+      "test/integration/k8s-patch-zero-values.test.ts",
+      "test/integration/k8s-patch.test.ts",
+      "test/integration/k8s-release-seat.test.ts",
+      "test/integration/k8s-typed-clients.test.ts",
+      "test/integration/k8s-virtual-node.test.ts",
+      "test/integration/k8s-watch-restart.test.ts",
+      "test/integration/k8s-watch.test.ts",
+      "test/integration/schema-vs-server.test.ts",
+    ]);
+    const missing = [...matrix.integration, ...matrix.kubernetesIntegration].filter((file) => !existsSync(join(root, file)));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("the import-time Node check (src/internal/supported-node.ts)", () => {
+  it("states exactly package.json's engines", () => {
+    expect(SUPPORTED_NODE).toBe(pkg.engines.node);
+  });
+
+  it.each(["22.19.0", "22.23.5", "24.0.0", "24.22.3", "26.0.0", "26.12.1"])("admits Node %s silently", (version) => {
+    expect(nodeVerdict(version)).toBeUndefined();
+  });
+
+  it("refuses below the floor and only warns above it, agreeing with semver on engines", () => {
     const versions = [
       "18.20.0",
       "20.19.0",
@@ -66,18 +101,26 @@ describe("install-check.cjs (the preinstall that refuses an unproven Node)", () 
       "24.99.0",
       "25.0.0",
       "26.1.0",
+      "27.0.0",
     ];
-    expect(versions.map((v) => refusal(v) === undefined)).toEqual(versions.map((v) => semver.satisfies(v, pkg.engines.node)));
+    const verdicts = versions.map((v) => {
+      const verdict = nodeVerdict(v);
+      return verdict === undefined ? "ok" : Object.keys(verdict)[0];
+    });
+    expect(verdicts).toEqual(["refuse", "refuse", "refuse", "refuse", "refuse", "refuse", "ok", "warn", "ok", "ok", "warn", "ok", "warn"]);
+    expect(versions.filter((v, i) => (verdicts[i] === "ok") !== semver.satisfies(v, pkg.engines.node))).toEqual([]);
   });
 
-  it("says why, for Node 20 and for a Node newer than the matrix", () => {
-    expect(refusal("20.20.2")).toBe(
-      "@cocoonstack/cocoon-common needs Node ^22.19.0 || ^24.0.0; this is Node 20.20.2. Node 20 reached its end of life on 2026-04-30, " +
-        "and @kubernetes/client-node 2 (undici 8) needs Node 22.19 or newer. Install Node 22 (22.19 or newer) or Node 24.",
-    );
-    expect(refusal("v26.1.0")).toBe(
-      "@cocoonstack/cocoon-common needs Node ^22.19.0 || ^24.0.0; this is Node v26.1.0. Node 26 is not yet proven by this package's CI matrix. " +
-        "Install Node 22 (22.19 or newer) or Node 24.",
-    );
+  it("says it in one line naming the versions", () => {
+    expect(nodeVerdict("v20.20.2")).toEqual({
+      refuse: "@cocoonstack/cocoon-common needs Node ^22.19.0 || ^24.0.0 || ^26.0.0; this is Node 20.20.2.",
+    });
+    expect(nodeVerdict("27.1.0")).toEqual({
+      warn: "@cocoonstack/cocoon-common is proven on Node ^22.19.0 || ^24.0.0 || ^26.0.0; Node 27.1.0 is not yet proven.",
+    });
+  });
+
+  it.each([undefined, null, 42, "", "garbage", {}])("never throws, on %p", (value) => {
+    expect(() => nodeVerdict(value)).not.toThrow();
   });
 });

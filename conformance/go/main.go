@@ -1,6 +1,7 @@
 // Command oracle answers conformance questions with the Go code the cocoonstack operator runs:
 // k8s.io/apimachinery's resource.Quantity, strconv, encoding/json, controller-runtime's
-// client.MergeFrom, k8s.io/api/admission/v1 decoding, and the cocoon-common v0.3.0 code
+// client.MergeFrom, k8s.io/api/admission/v1 decoding, go-containerregistry's name parsing and
+// remote client (pushing to and probing a test registry), and the cocoon-common v0.3.0 code
 // re-declared in package cocoon (./cocoon). This package only turns the protocol into those calls
 // and their results back into answers.
 //
@@ -54,6 +55,7 @@ var handlers = map[string]func(json.RawMessage) (any, error){
 	"goTypes":            goTypes,
 	"podReaders":         podReaders,
 	"reference":          reference,
+	"registryClient":     registryClient,
 }
 
 // exitWithParent ends the oracle when the test process that started it goes away (it is then

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # The runtime matrix (scripts/ci/matrix.json): every supported Node × @kubernetes/client-node line runs
 # the unit suite (src/) and the ./k8s integration suite against the control plane named by
-# $COCOON_SHARED_CONTROL_PLANE; each refused Node must fail `npm install` of the packed package with
-# its message, and so must each refused client-node version (the peer range). The main run's cell
-# is .ci/run's `npm test`, so it is skipped here. `npm pack` builds the package (prepack).
-# MATRIX_ONLY='22.23.5/~2.0.0' (a glob over "<node>/<client-node spec>" and "refused/<version>") picks cells.
+# $COCOON_SHARED_CONTROL_PLANE; under each refused Node every entry point of the packed package must
+# refuse to load with its one-line message (there is no install script), and each refused client-node
+# version must fail `npm install` (the peer range). The main run's cell is .ci/run's `npm test`, so it
+# is skipped here. `npm pack` builds the package (prepack).
+# Each Kubernetes release of the matrix other than the main run's runs the kubernetesIntegration files
+# (CRDs, CEL rules and server verdicts, patches) on a control plane of its own (COCOON_KUBERNETES_VERSION),
+# under the main run's Node and the locked client-node; its binaries are found, downloaded or built first
+# (no kube-scheduler: none of those files starts one; the main run's scheduling test gets its own from .ci/run's setup).
+# MATRIX_ONLY='22.23.5/~2.0.0' (a glob over "<node>/<client-node spec>", "refused/<version>" and
+# "k8s/<release>") picks cells.
 # Each client-node line runs in a copy of the checkout, so the checkout's node_modules stay as locked.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,7 +21,10 @@ read -r -a clients <<<"$(field .clientNode)"
 read -r -a refused <<<"$(field .refusedNode)"
 read -r -a refused_clients <<<"$(field .refusedClientNode)"
 read -r -a integration <<<"$(field .integration)"
+read -r -a kubernetes <<<"$(field .kubernetes)"
+read -r -a kubernetes_integration <<<"$(field .kubernetesIntegration)"
 main_cell="$(field .mainRun.node)/$(field .mainRun.clientNode)"
+main_kubernetes=$(field .mainRun.kubernetes)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 results=()
@@ -42,11 +51,32 @@ expect_refused() {
   results+=("$label: install refused (exit $code): $(grep -m1 -- "$pattern" <<<"$out" | cut -c1-110)")
 }
 
+# Installs the packed package under Node <bin> (npm only warns about engines) and requires every entry
+# point to refuse to load with the one-line message of src/internal/supported-node.ts.
+expect_import_refused() {
+  local label=$1 bin=$2 project entry
+  project=$(mktemp -d -p "$work")
+  echo '{"name":"consumer","private":true,"type":"module"}' >"$project/package.json"
+  (cd "$project" && PATH="$bin:$PATH" npm install --no-audit --no-fund --prefer-offline "$tarball" zod @kubernetes/client-node@1.4.0 >/dev/null 2>&1)
+  for entry in "" /meta /apis/v1 /k8s /oci /snapshot /testing; do
+    set +e
+    out=$(cd "$project" && PATH="$bin:$PATH" node --input-type=module -e "await import('@cocoonstack/cocoon-common$entry')" 2>&1)
+    code=$?
+    set -e
+    if [ "$code" -eq 0 ] || ! grep -qx -- "Error: @cocoonstack/cocoon-common needs Node .*; this is Node ${label#Node }\." <<<"$out"; then
+      echo "$out" >&2
+      echo "matrix.sh: $label loaded @cocoonstack/cocoon-common$entry (exit $code)" >&2
+      exit 1
+    fi
+  done
+  results+=("$label: every entry point refused at import: $(grep -m1 '^Error: ' <<<"$out" | cut -c1-110)")
+}
+
 npm pack --silent --pack-destination "$work" >/dev/null
 tarball=$(echo "$work"/cocoonstack-cocoon-common-*.tgz)
 main_bin=$(scripts/ci/node.sh "$(field .mainRun.node)")
 for version in "${refused[@]}"; do
-  pick "refused/$version" && expect_refused "Node $version" "$(scripts/ci/node.sh "$version")" "needs Node" zod
+  pick "refused/$version" && expect_import_refused "Node $version" "$(scripts/ci/node.sh "$version")"
 done
 for spec in "${refused_clients[@]}"; do
   pick "refused/$spec" && expect_refused "client-node $spec" "$main_bin" "peerOptional @kubernetes/client-node@" zod "@kubernetes/client-node@$spec"
@@ -81,6 +111,20 @@ for spec in "${clients[@]}"; do
   rm -rf "$copy"
 done
 
-echo "=== matrix: $main_cell runs as .ci/run's npm test ==="
+for release in "${kubernetes[@]}"; do
+  [ "$release" != "$main_kubernetes" ] && pick "k8s/$release" || continue
+  echo "=== matrix: Kubernetes $release × Node $(field .mainRun.node) × the locked client-node ==="
+  started=$SECONDS
+  if COCOON_KUBERNETES_VERSION=$release PATH="$main_bin:$PATH" npm run -s controlplane:setup -- --without-scheduler >/dev/null &&
+    (unset COCOON_SHARED_CONTROL_PLANE && COCOON_KUBERNETES_VERSION=$release PATH="$main_bin:$PATH" \
+      node node_modules/vitest/vitest.mjs run --project integration "${kubernetes_integration[@]}"); then
+    results+=("Kubernetes $release: integration (CRDs, CEL, patches) passed in $((SECONDS - started)) s")
+  else
+    results+=("Kubernetes $release: integration (CRDs, CEL, patches) FAILED")
+    failed=1
+  fi
+done
+
+echo "=== matrix: $main_cell on Kubernetes $main_kubernetes runs as .ci/run's npm test ==="
 printf '  %s\n' "${results[@]}"
 [ "$failed" -eq 0 ] || { echo "matrix.sh: a supported combination failed" >&2; exit 1; }

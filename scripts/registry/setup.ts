@@ -1,9 +1,9 @@
 /**
- * `npm run registry:setup`: finds or builds the CNCF distribution registry for the integration tests.
+ * `npm run registry:setup`: finds, downloads or builds the CNCF distribution registry for the integration tests.
  *
  * Prints `TEST_ASSET_REGISTRY=...` on stdout (so `export $(npm run -s registry:setup)` points later
  * runs straight at it) and progress on stderr. Exits 1 with the reason when neither an existing
- * binary nor `go` is available.
+ * binary, nor a download, nor `go` is available.
  *
  * @module
  */

@@ -2,7 +2,7 @@ import { type AnnotationValueKind, annotationKind } from "../meta/annotation-kin
 import { readCocoonSetGeneration, type Int64 } from "../meta/generation.js";
 import { readHibernateState, readKeepSnapshotOnDelete, readRestoreFromHibernate } from "../meta/hibernate.js";
 import { readHibernatedOnNode } from "../meta/hibernated-on-node.js";
-import { parseInt32, parseInt64 } from "../meta/internal/strconv.js";
+import { parseInt32, parseInt64 } from "../internal/go/index.js";
 import { KIND_COCOONSET } from "../meta/keys.js";
 import { LifecycleState, readLifecycleStatus, type LifecycleStatus } from "../meta/lifecycle.js";
 import { isQuantity } from "../meta/quantity.js";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../apis/v1/crd.js";
 import type { JSONSchemaProps } from "../apis/v1/crd-types.js";
 import { CocoonSetSchema } from "../apis/v1/cocoonset-types.js";
-import { isRulesNotCheckedIssue } from "../apis/v1/internal/rule-gate.js";
+import { isRulesNotCheckedIssue } from "../internal/rules-not-checked.js";
 import { MAX_REQUEST_BYTES, checkManifest, unknownFields } from "./check-manifest.js";
 import { parseManifests } from "./manifests.js";
 

@@ -4,7 +4,8 @@ import type { JSONSchemaProps } from "../apis/v1/crd-types.js";
 import { CocoonHibernationSchema } from "../apis/v1/cocoonhibernation-types.js";
 import { CocoonSetSchema } from "../apis/v1/cocoonset-types.js";
 import { GROUP, Kind } from "../apis/v1/groupversion-info.js";
-import { isRulesNotCheckedIssue } from "../apis/v1/internal/rule-gate.js";
+import { isRulesNotCheckedIssue } from "../internal/rules-not-checked.js";
+import { OBJECT_META_FIELDS } from "../apis/v1/object-meta-fields.js";
 import { type ValidationResult, validateCocoonHibernationUpdate, validateCocoonSetUpdate } from "../apis/v1/transition-rules.js";
 import type { FieldValidation } from "./args.js";
 import {
@@ -20,23 +21,7 @@ import {
 import type { Manifest } from "./manifests.js";
 
 /** The fields of `metav1.ObjectMeta`: what the API server's strict decoding accepts under `metadata`. */
-const OBJECT_META_FIELDS: ReadonlySet<string> = new Set([
-  "name",
-  "generateName",
-  "namespace",
-  "selfLink",
-  "uid",
-  "resourceVersion",
-  "generation",
-  "creationTimestamp",
-  "deletionTimestamp",
-  "deletionGracePeriodSeconds",
-  "labels",
-  "annotations",
-  "ownerReferences",
-  "finalizers",
-  "managedFields",
-]);
+const OBJECT_META_FIELD_SET: ReadonlySet<string> = new Set(OBJECT_META_FIELDS);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -62,7 +47,7 @@ function walk(value: unknown, schema: JSONSchemaProps, path: FieldPath, found: F
       if (schema.properties !== undefined) found.push([...path, key]);
     } else if (path.length === 0 && key === "metadata") {
       if (isPlainObject(child))
-        for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELDS.has(metaKey)) found.push(["metadata", metaKey]);
+        for (const metaKey of Object.keys(child)) if (!OBJECT_META_FIELD_SET.has(metaKey)) found.push(["metadata", metaKey]);
     } else {
       walk(child, childSchema, [...path, key], found);
     }

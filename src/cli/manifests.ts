@@ -15,6 +15,7 @@ import type { DocumentOptions, ParseOptions, SchemaOptions } from "yaml";
 import { CliError } from "./args.js";
 import type { FieldPath } from "./findings.js";
 import { MAX_DEPTH, resolveAliases, tooDeepAt } from "./yaml-guard.js";
+import { messageOf } from "../internal/message-of.js";
 
 /** A named input text. */
 export interface Source {
@@ -135,7 +136,7 @@ export function parseManifests(source: Source, strictKeys = true): Manifest[] {
     try {
       value = doc.toJS({ maxAliasCount: -1 });
     } catch (err) {
-      fail(contents.range?.[0], err instanceof Error ? err.message : String(err), err); // e.g. a merge key (<<) of something that is not a mapping
+      fail(contents.range?.[0], messageOf(err), err); // e.g. a merge key (<<) of something that is not a mapping
     }
     if (value === null || value === undefined) continue;
     const at = (base: FieldPath) => (path: FieldPath) => lineCounter.linePos(locate(contents, [...base, ...path]).offset).line;

@@ -2,9 +2,8 @@ import { AppsV1Api, HttpMethod, IsomorphicFetchHttpLibrary, KubeConfig, PatchStr
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
 import { callOptions } from "./call-options.js";
-import { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
 import { createClients } from "./clients.js";
-import { requestAgent } from "./request-agent.js";
+import { clientNodeMajor, clientNodeVersion, requestAgent } from "./transport/index.js";
 import { applyOptions } from "./fakes.test-util.js";
 
 /** The connection client-node set on a request: an agent on client-node 1, an undici dispatcher on 2. */
@@ -36,18 +35,14 @@ describe("createClients", () => {
     clients.close();
   });
 
-  it.runIf(clientNodeMajor === 1)(
-    'keeps client-node\'s own HTTP library unless told transport: "node" (client-node 1; on 2 "node" is refused, below)',
-    () => {
-      const byDefault = createClients(kubeConfig());
-      const fetch = createClients(kubeConfig(), { transport: "fetch" });
-      const node = createClients(kubeConfig(), { transport: "node" });
-      expect(byDefault.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
-      expect(fetch.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
-      expect(node.configuration.httpApi).not.toBeInstanceOf(IsomorphicFetchHttpLibrary);
-      expect(Object.keys(node.configuration.httpApi)).toEqual(["send"]);
-    },
-  );
+  it("keeps client-node's own HTTP library, whatever the deprecated transport option says", () => {
+    for (const transport of [undefined, "fetch", "node"] as const) {
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated option must still be accepted
+      const clients = createClients(kubeConfig(), { transport });
+      expect(clients.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+      clients.close();
+    }
+  });
 
   it("refuses a KubeConfig without a current cluster", () => {
     let err: unknown;
@@ -61,13 +56,6 @@ describe("createClients", () => {
 });
 
 describe(`createClients on client-node ${String(clientNodeMajor)}`, () => {
-  it.runIf(clientNodeMajor >= 2)('refuses transport: "node" (client-node 2 only: it has no agents to send with)', () => {
-    expect(createClients(kubeConfig()).configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
-    expect(() => createClients(kubeConfig(), { transport: "node" })).toThrow(
-      `the node:https transport needs client-node 1's agents; client-node ${clientNodeVersion} sends through undici dispatchers`,
-    );
-  });
-
   it(`sends ${clientNodeMajor >= 2 ? "client-node 2's own User-Agent, as its makeApiClient does" : "no User-Agent of its own (client-node 1's makeApiClient sets none)"}`, async () => {
     const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
     for (const middleware of createClients(kubeConfig()).configuration.middleware) await middleware.pre(context).toPromise();

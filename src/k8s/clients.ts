@@ -9,41 +9,37 @@ import {
   type KubeConfig,
 } from "@kubernetes/client-node";
 import { CocoonError } from "../errors.js";
-import { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
-import { createHttpsTransport } from "./https-transport.js";
-import { keepAliveAuthentication, type KeepAliveOptions } from "./keep-alive-authentication.js";
+import {
+  cocoonHibernationClient,
+  cocoonSetClient,
+  type CocoonHibernationClient,
+  type CocoonSetClient,
+} from "./resources/cocoon-clients.js";
+import {
+  clientNodeMajor,
+  clientNodeVersion,
+  keepAliveAuthentication,
+  warnNodeTransportIgnored,
+  type KeepAliveOptions,
+} from "./transport/index.js";
 
 /**
  * Options of {@link createClients}.
  *
  * @example
  * ```ts
- * const options: CreateClientsOptions = { transport: "node" }; // opt in to the hand-written node:https transport
+ * const options: CreateClientsOptions = { agentOptions: { timeout: 30_000 } }; // close idle sockets after 30 s
  * const clients = createClients(loadKubeConfig(), options);
  * ```
  */
 export interface CreateClientsOptions extends KeepAliveOptions {
   /**
-   * How requests go out. Both send them on the same shared keep-alive agents, which is where nearly
-   * all of the gain over stock client-node is (per patch against a raw `node:https` floor on a
-   * local kube-apiserver, `npm run bench:k8s`: stock client-node 2.54×, client-node with the
-   * shared agent 1.12×, `"node"` 1.06×).
+   * Ignored: requests always go out through client-node's own HTTP library (node-fetch in
+   * client-node 1, undici's `fetch` in 2) on the shared keep-alive connections, so requests,
+   * redirects and errors are exactly client-node's.
    *
-   * - `"fetch"` (the default): client-node's own HTTP library (node-fetch in client-node 1.x), so
-   *   requests, redirects and errors are exactly client-node's.
-   * - `"node"`: {@link createHttpsTransport}, about 100 µs less CPU per call, with differences a
-   *   user can see (proven by test/integration/k8s-transports.test.ts): no `User-Agent` (the API
-   *   server then records field manager `unknown` instead of `node-fetch` in `managedFields` and
-   *   audit logs), no redirects followed (a 3xx rejects as an `ApiException` with that code), a
-   *   network or TLS failure rejects with Node's own `Error` (same `code`, message without the URL)
-   *   instead of a `FetchError`, and an abort signal passed to client-node's own calls rejects with
-   *   Node's `AbortError` (`code` `ABORT_ERR`) instead of node-fetch's. Status errors (404, 409,
-   *   422, ...) are the same `ApiException`s, and this package's helpers reject an aborted call with
-   *   the signal's reason either way.
-   *
-   * On client-node 2 `"fetch"` is its undici `fetch` (its dispatchers shared the same way) and
-   * `"node"` is refused: {@link createHttpsTransport} throws `ERR_INVALID_ARGUMENT`, as there are
-   * no agents to send with.
+   * @deprecated `"node"`, the hand-written `node:https` transport, is gone; it is accepted, ignored
+   * and warns once (`COCOON_DEP_NODE_TRANSPORT`). Drop the option: it is removed in the next minor release.
    */
   transport?: "node" | "fetch" | undefined;
 }
@@ -56,7 +52,7 @@ export interface CreateClientsOptions extends KeepAliveOptions {
 export interface CocoonClients {
   /** The `KubeConfig` every request is authenticated by. */
   readonly kubeConfig: KubeConfig;
-  /** The shared client-node configuration (server, keep-alive authentication, transport); pass it to any other API class. */
+  /** The shared client-node configuration (server, keep-alive authentication); pass it to any other API class. */
   readonly configuration: Configuration;
   /** Pods, namespaces and the rest of the core group. */
   readonly core: CoreV1Api;
@@ -64,6 +60,24 @@ export interface CocoonClients {
   readonly customObjects: CustomObjectsApi;
   /** CustomResourceDefinitions. */
   readonly apiextensions: ApiextensionsV1Api;
+  /**
+   * CocoonSets, typed: every result parsed with `CocoonSetSchema` ({@link cocoonSetClient} on {@link CocoonClients.customObjects}).
+   *
+   * @example
+   * ```ts
+   * const { items } = await clients.cocoonSets.list({ namespace: "demo" });
+   * ```
+   */
+  readonly cocoonSets: CocoonSetClient;
+  /**
+   * CocoonHibernations, typed: every result parsed with `CocoonHibernationSchema` ({@link cocoonHibernationClient}).
+   *
+   * @example
+   * ```ts
+   * const nap = await clients.cocoonHibernations.get({ namespace: "demo", name: "nap" });
+   * ```
+   */
+  readonly cocoonHibernations: CocoonHibernationClient;
   /**
    * Makes another client-node API client on the same connections.
    *
@@ -86,8 +100,7 @@ export interface CocoonClients {
  * the `KubeConfig` still authenticates every request (tokens, exec plugins, token files, client
  * certificates, TLS options, `proxy-url`), and one keep-alive agent per distinct setting carries it.
  * Requests go out through client-node's own HTTP library (node-fetch in 1.x) on those agents, so
- * they behave exactly as client-node's do; `transport: "node"` opts in to {@link createHttpsTransport},
- * a little cheaper but visibly different (see {@link CreateClientsOptions.transport}).
+ * they behave exactly as client-node's do. On client-node 2 the same is done with its undici dispatchers.
  *
  * @throws {@link CocoonError} `ERR_KUBECONFIG` when the `KubeConfig` has no current cluster.
  * @example
@@ -103,6 +116,8 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
   if (cluster === null) {
     throw new CocoonError("ERR_KUBECONFIG", `kubeconfig has no current cluster (current context "${kubeConfig.getCurrentContext()}")`);
   }
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated option is read only to warn that it is ignored
+  if (options.transport === "node") warnNodeTransportIgnored();
   const auth = keepAliveAuthentication(kubeConfig, options);
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
@@ -111,15 +126,17 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
     ...(clientNodeMajor >= 2
       ? { middleware: [setHeaderMiddleware("User-Agent", `kubernetes-client-javascript/${clientNodeVersion}`)] }
       : {}),
-    ...(options.transport === "node" ? { httpApi: createHttpsTransport() } : {}),
   });
   const makeApiClient = <T>(apiClass: new (configuration: Configuration) => T): T => new apiClass(configuration);
+  const customObjects = makeApiClient(CustomObjectsApi);
   return {
     kubeConfig,
     configuration,
     core: makeApiClient(CoreV1Api),
-    customObjects: makeApiClient(CustomObjectsApi),
+    customObjects,
     apiextensions: makeApiClient(ApiextensionsV1Api),
+    cocoonSets: cocoonSetClient({ customObjects }),
+    cocoonHibernations: cocoonHibernationClient({ customObjects }),
     makeApiClient,
     close: () => auth.close(),
   };

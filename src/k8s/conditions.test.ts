@@ -2,7 +2,7 @@ import type { V1Condition } from "@kubernetes/client-node";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   CONDITION_TYPE_READY,
-  type Condition,
+  type StatusCondition,
   findStatusCondition,
   formatConditionTime,
   isStatusConditionTrue,
@@ -10,6 +10,7 @@ import {
   setStatusCondition,
 } from "./conditions.js";
 import { ConditionStatus } from "../apis/v1/condition-status.js";
+import type { Condition } from "./index.js";
 
 const NOW = new Date("2026-08-12T10:00:00.789Z");
 const EARLIER = "2026-08-11T09:00:00Z";
@@ -36,7 +37,7 @@ describe("formatConditionTime", () => {
   });
 });
 
-const ready = (status: string, reason: string, extra: Partial<Condition> = {}): Condition => ({
+const ready = (status: string, reason: string, extra: Partial<StatusCondition> = {}): StatusCondition => ({
   type: "Ready",
   status,
   reason,
@@ -106,7 +107,7 @@ describe("setStatusCondition", () => {
   });
 
   it("appends a copy, not the given object", () => {
-    const conditions: Condition[] = [];
+    const conditions: StatusCondition[] = [];
     const c = newReadyCondition(1, "True", "R", "");
     setStatusCondition(conditions, c, NOW);
     expect(conditions[0]).not.toBe(c);
@@ -128,10 +129,10 @@ describe("setStatusCondition", () => {
   });
 
   it("treats an empty string or an invalid Date as unset", () => {
-    const a: Condition[] = [];
+    const a: StatusCondition[] = [];
     setStatusCondition(a, ready("True", "R", { lastTransitionTime: "" }), NOW);
     expect(a[0]?.lastTransitionTime).toBe("2026-08-12T10:00:00Z");
-    const b: Condition[] = [ready("True", "R", { lastTransitionTime: EARLIER })];
+    const b: StatusCondition[] = [ready("True", "R", { lastTransitionTime: EARLIER })];
     setStatusCondition(b, ready("False", "R", { lastTransitionTime: new Date(Number.NaN) }), NOW);
     expect(b[0]?.lastTransitionTime).toBe("2026-08-12T10:00:00Z");
   });
@@ -146,7 +147,7 @@ describe("setStatusCondition", () => {
   });
 
   it("defaults now to the current time", () => {
-    const conditions: Condition[] = [];
+    const conditions: StatusCondition[] = [];
     const before = Math.floor(Date.now() / 1000) * 1000;
     setStatusCondition(conditions, newReadyCondition(1, "True", "R", ""));
     const stamped = Date.parse(conditions[0]?.lastTransitionTime as string);
@@ -155,8 +156,13 @@ describe("setStatusCondition", () => {
   });
 
   it("accepts V1Condition lists at the type level", () => {
-    expectTypeOf<V1Condition[]>().toExtend<Condition[]>();
-    expectTypeOf<V1Condition>().toExtend<Condition>();
+    expectTypeOf<V1Condition[]>().toExtend<StatusCondition[]>();
+    expectTypeOf<V1Condition>().toExtend<StatusCondition>();
+  });
+
+  it("keeps the deprecated name Condition for the same type", () => {
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated name must stay until the next minor
+    expectTypeOf<Condition>().toEqualTypeOf<StatusCondition>();
   });
 });
 

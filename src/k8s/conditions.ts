@@ -11,7 +11,7 @@ import { ConditionStatus } from "../apis/v1/condition-status.js";
  * (custom objects); both are accepted and kept as they are. It is optional here because a
  * condition built by {@link newReadyCondition} has none until {@link setStatusCondition} stamps it.
  */
-export interface Condition {
+export interface StatusCondition {
   /** Condition type in CamelCase, e.g. `Ready`. */
   type: string;
   /** `True`, `False` or `Unknown`. */
@@ -26,6 +26,14 @@ export interface Condition {
   lastTransitionTime?: Date | string | undefined;
 }
 
+/**
+ * The old name of {@link StatusCondition}.
+ *
+ * @deprecated Use {@link StatusCondition}: `./apis/v1` exports another `Condition`, the CRD's status condition
+ * with a required `lastTransitionTime`. Removed in the next minor release.
+ */
+export type Condition = StatusCondition;
+
 /** The condition type the operator reports readiness on. */
 export const CONDITION_TYPE_READY = "Ready";
 
@@ -36,15 +44,16 @@ export const CONDITION_TYPE_READY = "Ready";
  *
  * @example
  * ```ts
- * setStatusCondition(set.status.conditions, newReadyCondition(set.metadata.generation, "True", "AllReady", ""));
+ * const conditions = ((set.status ??= {}).conditions ??= []);
+ * setStatusCondition(conditions, newReadyCondition(set.metadata.generation ?? 0, "True", "AllReady", ""));
  * ```
  */
-export function newReadyCondition(generation: number, status: ConditionStatus, reason: string, message: string): Condition {
+export function newReadyCondition(generation: number, status: ConditionStatus, reason: string, message: string): StatusCondition {
   return { type: CONDITION_TYPE_READY, status, reason, message, observedGeneration: generation };
 }
 
 /** Returns the condition of the given type (the array's own element, not a copy), or `undefined`. */
-export function findStatusCondition<C extends Condition>(
+export function findStatusCondition<C extends StatusCondition>(
   conditions: readonly C[] | null | undefined,
   conditionType: string,
 ): C | undefined {
@@ -52,7 +61,7 @@ export function findStatusCondition<C extends Condition>(
 }
 
 /** Reports whether the condition of the given type is present with status `True`. */
-export function isStatusConditionTrue(conditions: readonly Condition[] | null | undefined, conditionType: string): boolean {
+export function isStatusConditionTrue(conditions: readonly StatusCondition[] | null | undefined, conditionType: string): boolean {
   return findStatusCondition(conditions, conditionType)?.status === ConditionStatus.True;
 }
 
@@ -83,13 +92,13 @@ const isUnset = (time: Date | string | null | undefined): boolean =>
  * @returns `true` when the list was changed.
  * @example
  * ```ts
- * const conditions = (set.status.conditions ??= []);
- * if (setStatusCondition(conditions, newReadyCondition(7, "True", "AllReady", ""))) {
- *   await patchStatus(client, set, ...);
- * }
+ * await patchStatus(clients, set, (copy) => {
+ *   const conditions = ((copy.status ??= {}).conditions ??= []);
+ *   setStatusCondition(conditions, newReadyCondition(copy.metadata.generation ?? 0, "True", "AllReady", ""));
+ * });
  * ```
  */
-export function setStatusCondition(conditions: Condition[], condition: Condition, now: Date = new Date()): boolean {
+export function setStatusCondition(conditions: StatusCondition[], condition: StatusCondition, now: Date = new Date()): boolean {
   const useDate = conditions.some((c) => c.lastTransitionTime instanceof Date);
   const stamp = (): Date | string => {
     const text = formatConditionTime(now);

@@ -1,5 +1,5 @@
 // Environment variable helpers (Go's `EnvOrDefault` and `EnvBool`).
-import { parseBool } from "../meta/internal/strconv.js";
+import { parseBool } from "../internal/go/index.js";
 
 /** A read-only view of environment variables, like `process.env`. */
 export type Env = Readonly<Record<string, string | undefined>>;

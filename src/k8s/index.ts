@@ -1,8 +1,10 @@
 /**
  * The Kubernetes side of the contract, on `@kubernetes/client-node`: clients that reuse
- * connections, annotation and diff patches with Go's short-circuits, the seat release, CRD
- * install, error inspection, kubeconfig loading, status conditions, env and time helpers, node IP
- * detection and an admission webhook handler for `node:http`.
+ * connections, typed clients and typed watches of CocoonSets, CocoonHibernations and cocoon pods,
+ * annotation and diff patches with Go's short-circuits, the seat release, the agent's writes
+ * (clearing a VM's runtime, finishing a pod's deletion, a VM's pod status), CRD install, error
+ * inspection, kubeconfig loading, status conditions, env and time helpers, node IP detection and an
+ * admission webhook handler for `node:http`.
  *
  * Every helper takes client-node API clients structurally: {@link createClients}'s keep-alive
  * clients, or `{ core: kc.makeApiClient(CoreV1Api), customObjects: kc.makeApiClient(CustomObjectsApi) }`.
@@ -13,8 +15,25 @@ export { CocoonError, isCocoonError } from "../errors.js";
 export type { CocoonErrorCode } from "../errors.js";
 export { createClients } from "./clients.js";
 export type { CocoonClients, CreateClientsOptions } from "./clients.js";
-export { keepAliveAuthentication } from "./keep-alive-authentication.js";
-export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-authentication.js";
+export { cocoonHibernationClient, cocoonSetClient } from "./resources/cocoon-clients.js";
+export type { CocoonHibernationClient, CocoonSetClient } from "./resources/cocoon-clients.js";
+export type { CocoonResourceClient, ResourceClients } from "./resources/resource-client.js";
+export type {
+  CallOptions,
+  DeleteOptions,
+  JSONPatchOperation,
+  ListOptions,
+  ObjectRef,
+  ResourcePatch,
+} from "./resources/resource-options.js";
+export { UnexpectedObjectError, isUnexpectedObjectError } from "./resources/unexpected-object-error.js";
+export { watchCocoonHibernations, watchCocoonPods, watchCocoonSets } from "./watch/cocoon-watches.js";
+export type { CocoonWatch, WatchClients } from "./watch/resource-watch.js";
+export type { WatchChange, WatchEvent } from "./watch/watch-event.js";
+export type { WatchOptions } from "./watch/watch-options.js";
+export type { WatchedPod } from "./watch/watched-pod.js";
+export { keepAliveAuthentication } from "./transport/index.js";
+export type { KeepAliveAuthentication, KeepAliveOptions } from "./transport/index.js";
 export { patchAnnotations } from "./patch/annotations.js";
 export type { AnnotationPatchOptions } from "./patch/annotations.js";
 export { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./patch/contracts.js";
@@ -23,9 +42,15 @@ export { patch, patchStatus } from "./patch/clientpatch.js";
 export type { Mutation, PatchOptions } from "./patch/clientpatch.js";
 export type { AnnotationClients, KubeObject, PatchClients } from "./patch/target.js";
 export { releaseSeat } from "./release-seat.js";
+export { patchClearVMRuntime } from "./agent/clear-vm-runtime.js";
+export { PodDeletion, finishPodDeletion } from "./agent/finish-pod-deletion.js";
+export type { FinishPodDeletionClients, FinishPodDeletionOptions } from "./agent/finish-pod-deletion.js";
+export { writePodStatus } from "./agent/write-pod-status.js";
+export type { PodStatusClients, StatusPod, WritePodStatusOptions } from "./agent/write-pod-status.js";
 export type { ReleaseSeatClients, ReleaseSeatOptions, ReleaseSeatResult } from "./release-seat.js";
 export type { Logger } from "./logger.js";
-export { createHttpsTransport } from "./https-transport.js";
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- createHttpsTransport stays exported, deprecated, until the next minor
+export { createHttpsTransport } from "./transport/index.js";
 export { installCRDs } from "./install-crds.js";
 export type { InstallCRDsClients, InstallCRDsOptions } from "./install-crds.js";
 export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";
@@ -40,6 +65,8 @@ export {
   newReadyCondition,
   setStatusCondition,
 } from "./conditions.js";
+export type { StatusCondition } from "./conditions.js";
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- Condition stays exported, deprecated, until the next minor
 export type { Condition } from "./conditions.js";
 export { envBool, envOrDefault } from "./env.js";
 export type { Env } from "./env.js";

@@ -1,11 +1,11 @@
 import type { CoreV1Api } from "@kubernetes/client-node";
-import { CocoonError } from "../errors.js";
 import { Annotation } from "../meta/index.js";
 import { isConflict, isNotFound, statusCode, statusMessage } from "./api-errors.js";
 import { callOptions } from "./call-options.js";
 import type { Logger } from "./logger.js";
 import { flagKeepSnapshotOnDelete } from "./patch/contracts.js";
-import { resolveTarget, type KubeObject } from "./patch/target.js";
+import { resolvePodTarget, type KubeObject } from "./patch/target.js";
+import { messageOf } from "../internal/message-of.js";
 
 /** The client {@link releaseSeat} needs: client-node's `CoreV1Api` as `core` ({@link CocoonClients} fits). */
 export interface ReleaseSeatClients {
@@ -80,9 +80,8 @@ export async function releaseSeat(
   options: ReleaseSeatOptions = {},
 ): Promise<ReleaseSeatResult> {
   const { signal, logger } = options;
-  const target = resolveTarget(pod);
-  const { kind, name, namespace } = target;
-  if (kind !== "Pod") throw new CocoonError("ERR_INVALID_ARGUMENT", `releaseSeat takes a Pod, got ${kind} ${namespace}/${name}`);
+  const target = resolvePodTarget(pod, "releaseSeat");
+  const { name, namespace } = target;
   const uid = pod.metadata?.uid;
   let flagged = true;
   let flagError: unknown;
@@ -119,6 +118,6 @@ export async function releaseSeat(
 /** One line for a failed request: HTTP code and the server's message, else the error's own. */
 function describe(err: unknown): string {
   const code = statusCode(err);
-  const message = statusMessage(err) ?? (err instanceof Error ? err.message : String(err));
+  const message = statusMessage(err) ?? messageOf(err);
   return code === undefined ? message : `${code} ${message}`;
 }

@@ -31,7 +31,9 @@ function hostnameTerm(node: string): HostnameSelectorTerm {
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty node or a weight outside 1..100.
  * @example
  * ```ts
- * pod.spec.affinity ??= preferredHostnameAffinity(readHibernatedOnNode(set));
+ * const pod = buildMainPod(set);
+ * const node = readHibernatedOnNode(set); // "" when the set has no hint: preferredHostnameAffinity("") throws
+ * if (node !== "") pod.spec.affinity ??= preferredHostnameAffinity(node);
  * ```
  */
 export function preferredHostnameAffinity(node: string, weight = 100): PreferredHostnameAffinity {

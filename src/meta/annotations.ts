@@ -1,5 +1,5 @@
+import { annotationsOf, stringEntry } from "../internal/safe-read.js";
 import { checkedEntries } from "./internal/annotation-delta.js";
-import { annotationsOf, stringEntry } from "./internal/safe-read.js";
 
 /**
  * A set of annotation writes: a string value sets the key, `null` deletes it.

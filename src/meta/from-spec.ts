@@ -6,7 +6,7 @@ import {
   toolboxModeOrDefault,
 } from "../apis/v1/enum-guards.js";
 import { ToolboxMode } from "../apis/v1/enums.js";
-import { toGoInteger } from "./internal/strconv.js";
+import { toGoInteger } from "../internal/go/index.js";
 import { cachedQuantityString } from "./internal/quantity-cache.js";
 import type { VMSpec } from "./vmspec.js";
 
@@ -84,7 +84,8 @@ function buildSpec(
  * @throws {@link CocoonError} `ERR_INVALID_QUANTITY` for a storage value that is not a quantity.
  * @example
  * ```ts
- * const spec = fromAgentSpec(set.spec.agent, vmNameForDeployment(ns, name, 0), set.spec.snapshotPolicy, "");
+ * const { agent, snapshotPolicy } = CocoonSetSpecSchema.parse(set.spec);
+ * const spec = fromAgentSpec(agent, vmNameForDeployment(ns, name, 0), snapshotPolicy, "");
  * applyVMSpec(pod, spec);
  * ```
  */

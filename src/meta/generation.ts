@@ -1,5 +1,5 @@
+import { formatInt, int64ToNumberOrBigInt, parseInt64, shortDecimal, toGoInteger } from "../internal/go/index.js";
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
-import { formatInt, int64ToNumberOrBigInt, parseInt64, shortDecimal, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
 /**
@@ -52,7 +52,7 @@ export function cocoonSetGenerationAnnotations(generation: Int64): AnnotationDel
  *
  * @example
  * ```ts
- * stampCocoonSetGeneration(pod, set.metadata.generation);
+ * stampCocoonSetGeneration(pod, set.metadata.generation ?? 0); // the API server always sets it on a stored set
  * readCocoonSetGeneration(pod); // => 7
  * ```
  */

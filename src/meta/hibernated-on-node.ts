@@ -7,8 +7,9 @@ import { Annotation } from "./keys.js";
  *
  * @example
  * ```ts
- * const node = readHibernatedOnNode(set);
- * if (node !== "" && pod.spec.affinity === undefined) pod.spec.affinity = preferredHostnameAffinity(node);
+ * readHibernatedOnNode(set); // => "" (no hint)
+ * stashHibernatedOnNode(set, "node-1");
+ * readHibernatedOnNode(set); // => "node-1"
  * ```
  */
 export function readHibernatedOnNode(set: Annotated): string {

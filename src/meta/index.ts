@@ -38,7 +38,7 @@ export type { LifecycleStatus } from "./lifecycle.js";
 export { clearHibernatedOnNode, hibernatedOnNodeAnnotations, readHibernatedOnNode, stashHibernatedOnNode } from "./hibernated-on-node.js";
 export { applyVMSpec, parseVMSpec, vmSpecAnnotations } from "./vmspec.js";
 export type { VMSpec } from "./vmspec.js";
-export { applyVMRuntime, parseVMRuntime, vmRuntimeAnnotations } from "./vmruntime.js";
+export { applyVMRuntime, clearVMRuntime, clearVMRuntimeAnnotations, parseVMRuntime, vmRuntimeAnnotations } from "./vmruntime.js";
 export type { VMRuntime } from "./vmruntime.js";
 export { fromAgentSpec, fromToolboxSpec } from "./from-spec.js";
 export type { AgentSpecLike, ToolboxSpecLike, VMOptionsLike } from "./from-spec.js";
@@ -50,6 +50,41 @@ export type { OwnerReferenceLike, PodLike, TolerationLike } from "./objects.js";
 export { connectionType } from "./connection.js";
 export { preferredHostnameAffinity, requiredHostnameAffinity } from "./affinity.js";
 export type { HostnameSelectorTerm, PreferredHostnameAffinity, RequiredHostnameAffinity } from "./affinity.js";
-export { annotationsMergePatchJSON, goJSONString, marshalGoJSON } from "./go-json.js";
+export { goJSONString, marshalGoJSON } from "../internal/go/index.js";
+export { annotationsMergePatchJSON } from "./annotations-patch-json.js";
 export { QUANTITY_PATTERN, QuantityFormat, isQuantity, parseQuantity, quantityString } from "./quantity.js";
 export type { ParsedQuantity } from "./quantity.js";
+export { buildAgentPod, buildMainPod, buildSubAgentPod } from "./pods/agent-pod.js";
+export { buildToolboxPod, toolboxPodName } from "./pods/toolbox-pod.js";
+export { buildWakePod } from "./pods/wake-pod.js";
+export { AGENT_CONTAINER_NAME, PLACEHOLDER_IMAGE, newManagedPod } from "./pods/managed-pod.js";
+export { applyStorageRequest } from "./pods/storage-request.js";
+export { podSpecMatchesAgent, podSpecMatchesToolbox } from "./pods/drift.js";
+export type { LivePodLike } from "./pods/drift.js";
+export { marshalPodGoJSON } from "./pods/pod-go-json.js";
+export type {
+  CocoonPod,
+  CocoonSetLike,
+  CocoonSetSpecLike,
+  EnvFromLike,
+  PodEnvFrom,
+  PodResources,
+  PodToleration,
+  ResourcesLike,
+  ToolboxLike,
+} from "./pods/types.js";
+export { VMState, podStatusForVM } from "./agent/pod-status.js";
+export type { PodStatusOptions, VMObservation } from "./agent/pod-status.js";
+export type {
+  AgentContainerStatus,
+  AgentPodCondition,
+  AgentPodStatus,
+  KubeTime,
+  PodConditionSource,
+  PodStatusSource,
+} from "./agent/pod-status-types.js";
+export { DEFAULT_KUBELET_PORT, NODE_ROLE_LABEL, PROVIDER_TAINT, buildVirtualNode } from "./agent/node.js";
+export type { VirtualNodeOptions } from "./agent/node.js";
+export type { VirtualNode, VirtualNodeCondition } from "./agent/node-types.js";
+export { DEFAULT_MAX_PODS, DEFAULT_RESERVE_PERCENT, nodeResources } from "./agent/node-resources.js";
+export type { NodeResources, NodeResourcesInput } from "./agent/node-resources.js";

@@ -1,3 +1,5 @@
+import { Kind } from "../apis/v1/groupversion-info.js";
+
 /**
  * Every annotation key of the cocoon contract, named after its Go constant minus the
  * `Annotation` prefix.
@@ -9,7 +11,7 @@
  *
  * @example
  * ```ts
- * pod.metadata.annotations[Annotation.VMName]; // the "vm.cocoonstack.io/name" annotation
+ * pod.metadata?.annotations?.[Annotation.VMName]; // the "vm.cocoonstack.io/name" annotation
  * Annotation.HibernatedOnNode; // => "cocoonset.cocoonstack.io/hibernated-on-node"
  * ```
  */
@@ -82,14 +84,13 @@ export const SnapshotTag = {
 /** One of the {@link SnapshotTag} values. */
 export type SnapshotTag = (typeof SnapshotTag)[keyof typeof SnapshotTag];
 
-/** The kind of the CocoonSet custom resource, as it appears in owner references. */
-export const KIND_COCOONSET = "CocoonSet";
+/** The kind of the CocoonSet custom resource, as it appears in owner references: `Kind.CocoonSet` of `./apis/v1`. */
+export const KIND_COCOONSET = Kind.CocoonSet;
 
 /** The toleration key that marks pods meant for a virtual kubelet. */
 export const TOLERATION_KEY = "virtual-kubelet.io/provider";
 
-/** The node pool used when none is set on the spec, the pod or its labels. */
-export const DEFAULT_NODE_POOL = "default";
+export { DEFAULT_NODE_POOL } from "../internal/crd-markers.js";
 
 /** The node label a hostname affinity matches on (`corev1.LabelHostname`). */
 export const HOSTNAME_LABEL = "kubernetes.io/hostname";

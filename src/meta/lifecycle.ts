@@ -1,7 +1,7 @@
+import { formatInt, toGoInteger } from "../internal/go/index.js";
+import { annotationsOf, stringEntry } from "../internal/safe-read.js";
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
 import { type Int64, int64OrZero, readInt64Annotation } from "./generation.js";
-import { annotationsOf, stringEntry } from "./internal/safe-read.js";
-import { formatInt, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
 /**

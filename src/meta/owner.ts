@@ -1,4 +1,4 @@
-import { findItem, readString, someItem, stringAt } from "./internal/safe-read.js";
+import { findItem, readString, someItem, stringAt } from "../internal/safe-read.js";
 import { KIND_COCOONSET, TOLERATION_KEY } from "./keys.js";
 import type { OwnerReferenceLike, TolerationLike } from "./objects.js";
 

@@ -1,4 +1,4 @@
-import { annotationsOf, pathOf, someItem, stringAt, stringEntry } from "./internal/safe-read.js";
+import { annotationsOf, pathOf, someItem, stringAt, stringEntry } from "../internal/safe-read.js";
 import { DEFAULT_NODE_POOL, Label } from "./keys.js";
 import type { PodLike } from "./objects.js";
 

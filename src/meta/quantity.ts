@@ -4,16 +4,7 @@ import { parseGoQuantity } from "./internal/quantity/parse.js";
 import { QuantityFormat } from "./internal/quantity/suffix.js";
 
 export { QuantityFormat };
-
-/**
- * The quantity pattern controller-gen puts on `resource.Quantity` fields of the CRDs.
- *
- * It is not the parser's grammar: it refuses some text Go parses (`Gi`, `.`, surrounding
- * spaces) and admits some Go refuses (`1e1.5`), so validate with both, as the apiserver and the
- * operator together do.
- */
-export const QUANTITY_PATTERN =
-  "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$";
+export { QUANTITY_PATTERN } from "../internal/crd-markers.js";
 
 /** A parsed Kubernetes quantity. */
 export interface ParsedQuantity {

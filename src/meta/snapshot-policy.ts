@@ -1,6 +1,6 @@
 import { snapshotPolicyOrDefault } from "../apis/v1/enum-guards.js";
 import { SnapshotPolicy } from "../apis/v1/enums.js";
-import { stringAt } from "./internal/safe-read.js";
+import { stringAt } from "../internal/safe-read.js";
 import { Role } from "./keys.js";
 import type { VMSpec } from "./vmspec.js";
 

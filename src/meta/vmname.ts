@@ -1,6 +1,6 @@
+import { atoi, formatInt, int64ToNumberOrBigInt, toGoInteger } from "../internal/go/index.js";
+import { metadataOf, readString, readValue } from "../internal/safe-read.js";
 import type { Int64 } from "./generation.js";
-import { metadataOf, readString, readValue } from "./internal/safe-read.js";
-import { atoi, formatInt, int64ToNumberOrBigInt, toGoInteger } from "./internal/strconv.js";
 import { Role } from "./keys.js";
 import type { PodLike } from "./objects.js";
 import { cocoonSetOwnerName } from "./owner.js";

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
 import type { Annotated } from "./annotations.js";
 import { Annotation } from "./keys.js";
-import { type VMRuntime, applyVMRuntime, parseVMRuntime, vmRuntimeAnnotations } from "./vmruntime.js";
+import { annotationsMergePatchJSON } from "./annotations-patch-json.js";
+import {
+  type VMRuntime,
+  applyVMRuntime,
+  clearVMRuntime,
+  clearVMRuntimeAnnotations,
+  parseVMRuntime,
+  vmRuntimeAnnotations,
+} from "./vmruntime.js";
 
 const VMID = "vm.cocoonstack.io/id";
 const IP = "vm.cocoonstack.io/ip";
@@ -128,5 +136,27 @@ describe("parseVMRuntime", () => {
     const got = parseVMRuntime(withVNC(raw)).vncPort;
     expect(typeof got).toBe("number");
     expect(got).toBe(want);
+  });
+});
+
+describe("clearVMRuntimeAnnotations / clearVMRuntime", () => {
+  it("deletes the ID and the IP and nothing else", () => {
+    expect(clearVMRuntimeAnnotations()).toEqual({ [VMID]: null, [IP]: null });
+    expect(annotationsMergePatchJSON(clearVMRuntimeAnnotations())).toBe(
+      '{"metadata":{"annotations":{"vm.cocoonstack.io/id":null,"vm.cocoonstack.io/ip":null}}}',
+    );
+  });
+
+  it("clears in place, keeping the VNC port and other keys", () => {
+    const pod: Annotated = { metadata: { annotations: { [VMID]: "vm-1", [IP]: "10.0.0.7", [VNC]: "5900", other: "x" } } };
+    clearVMRuntime(pod);
+    expect(pod.metadata?.annotations).toEqual({ [VNC]: "5900", other: "x" });
+    expect(parseVMRuntime(pod)).toEqual({ ...ZERO, vncPort: 5900 });
+  });
+
+  it("leaves a missing annotations map missing", () => {
+    const pod: Annotated = { metadata: {} };
+    clearVMRuntime(pod);
+    expect(pod).toEqual({ metadata: {} });
   });
 });

@@ -1,5 +1,5 @@
+import { parseInt32, toGoInteger } from "../internal/go/index.js";
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
-import { parseInt32, toGoInteger } from "./internal/strconv.js";
 import { Annotation } from "./keys.js";
 
 /**
@@ -61,4 +61,31 @@ export function parseVMRuntime(obj: Annotated): VMRuntime {
     ip: annotationOf(obj, Annotation.IP),
     vncPort: port === "" ? 0 : (parseInt32(port) ?? 0),
   };
+}
+
+/**
+ * Returns the delta that clears the VM runtime when the VM hibernates: it deletes the ID and the IP
+ * and leaves the VNC port (the operator sets it on static toolboxes). vk-cocoon's
+ * `clearRuntimeAnnotations`; {@link vmRuntimeAnnotations} can only set.
+ *
+ * @example
+ * ```ts
+ * clearVMRuntimeAnnotations(); // => { "vm.cocoonstack.io/id": null, "vm.cocoonstack.io/ip": null }
+ * ```
+ */
+export function clearVMRuntimeAnnotations(): AnnotationDelta {
+  return { [Annotation.VMID]: null, [Annotation.IP]: null };
+}
+
+/**
+ * Clears the VM runtime (ID and IP) on the pod, in place; a missing annotations map stays missing.
+ *
+ * @example
+ * ```ts
+ * clearVMRuntime(pod);
+ * parseVMRuntime(pod); // => { vmID: "", ip: "", vncPort: 5900 } for a toolbox with a VNC port
+ * ```
+ */
+export function clearVMRuntime(obj: Annotated): void {
+  applyAnnotations(obj, clearVMRuntimeAnnotations());
 }

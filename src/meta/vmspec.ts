@@ -1,5 +1,5 @@
+import { annotationsOf, stringEntry } from "../internal/safe-read.js";
 import { type Annotated, type AnnotationDelta, applyAnnotations } from "./annotations.js";
-import { annotationsOf, stringEntry } from "./internal/safe-read.js";
 import { Annotation } from "./keys.js";
 
 /**
@@ -103,7 +103,8 @@ export function applyVMSpec(obj: Annotated, spec: Partial<VMSpec>): void {
  * @example
  * ```ts
  * const current = parseVMSpec(pod);
- * const drifted = current.image !== set.spec.agent.image || current.mode !== agentModeOrDefault(set.spec.agent.mode);
+ * const agent = set.spec?.agent;
+ * const drifted = current.image !== agent?.image || current.mode !== agentModeOrDefault(agent.mode);
  * ```
  */
 export function parseVMSpec(obj: Annotated): VMSpec {

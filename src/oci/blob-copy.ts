@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { RegistryError } from "./errors.js";
+import { messageOf } from "../internal/message-of.js";
 
 /** Options of {@link verifyBlob}. */
 export interface VerifyBlobOptions {
@@ -72,8 +73,6 @@ async function probeEnd(iterator: AsyncIterator<Uint8Array>, digest: string, siz
 
 const longer = (digest: string, size: number): RegistryError =>
   new RegistryError("ERR_REGISTRY_SIZE_MISMATCH", `blob ${digest} longer than manifest size ${size}`);
-
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
  * Copies exactly `size` bytes of `body` to `dst` and checks both the length and the sha256 digest

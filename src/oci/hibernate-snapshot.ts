@@ -3,6 +3,7 @@ import { SnapshotTag } from "../meta/keys.js";
 import { shouldSnapshotVM } from "../meta/snapshot-policy.js";
 import { RegistryError, isRegistryError } from "./errors.js";
 import type { Registry, RegistryCallOptions } from "./registry.js";
+import { messageOf } from "../internal/message-of.js";
 
 /**
  * Reports whether `<vmName>:hibernate` is in the registry: the wake's restore-or-fresh-boot
@@ -15,7 +16,7 @@ import type { Registry, RegistryCallOptions } from "./registry.js";
  *
  * @example
  * ```ts
- * if (await hasHibernateSnapshot(registry, vmName)) pod = markRestoreFromHibernate(pod);
+ * if (await hasHibernateSnapshot(registry, vmName)) markRestoreFromHibernate(pod); // marks it in place
  * ```
  */
 export async function hasHibernateSnapshot(
@@ -53,9 +54,13 @@ export interface SetSnapshotCleanup {
  * `never`, only the main agent for `main-only`). Absent tags count as deleted; the first failure
  * stops the sweep and rejects, so a retry picks up where it stopped.
  *
+ * What it reports as kept is kept: a kept `:latest` is passed to `deleteManifest` as
+ * `keepTags`, so a registry that deletes only by digest never loses it along with `:hibernate`;
+ * when both name the same manifest there, the sweep rejects with `ERR_REGISTRY_STATUS` instead.
+ *
  * @example
  * ```ts
- * await deleteSetSnapshots(registry, [{ vmName: "vk-ns-set-0", role: Role.Main }], set.spec.snapshotPolicy);
+ * await deleteSetSnapshots(registry, [{ vmName: "vk-ns-set-0", role: Role.Main }], set.spec?.snapshotPolicy);
  * ```
  */
 export async function deleteSetSnapshots(
@@ -69,7 +74,7 @@ export async function deleteSetSnapshots(
   for (const { vmName, role } of vms) {
     const keepLatest = shouldSnapshotVM(snapshotPolicy === undefined ? {} : { snapshotPolicy }, role);
     for (const tag of keepLatest ? [SnapshotTag.Hibernate] : [SnapshotTag.Hibernate, SnapshotTag.Default]) {
-      await registry.deleteManifest(vmName, tag, options);
+      await registry.deleteManifest(vmName, tag, keepLatest ? { ...options, keepTags: [SnapshotTag.Default] } : options);
       deleted.push(`${vmName}:${tag}`);
     }
     if (keepLatest) kept.push(`${vmName}:${SnapshotTag.Default}`);
@@ -86,5 +91,5 @@ function rewrap(prefix: string, err: unknown): unknown {
     });
   }
   if (isCocoonError(err)) return new CocoonError(err.code, `${prefix}: ${err.message}`, { cause: err });
-  return new RegistryError("ERR_REGISTRY_TRANSPORT", `${prefix}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  return new RegistryError("ERR_REGISTRY_TRANSPORT", `${prefix}: ${messageOf(err)}`, { cause: err });
 }

@@ -18,9 +18,17 @@ export { isRegistryError, RegistryError } from "./errors.js";
 export type { RegistryErrorCode, RegistryErrorDetails } from "./errors.js";
 export { deleteSetSnapshots, hasHibernateSnapshot } from "./hibernate-snapshot.js";
 export type { SetSnapshotCleanup, SetVM } from "./hibernate-snapshot.js";
-export { classifyManifest, classifyParsedManifest, decodeDescriptor, descriptorTitle, Kind, parseManifest } from "./manifest-types.js";
+export {
+  classifyManifest,
+  classifyParsedManifest,
+  decodeDescriptor,
+  descriptorTitle,
+  ManifestKind,
+  parseManifest,
+} from "./manifest-types.js";
 export type { Descriptor, IndexManifest, OCIManifest } from "./manifest-types.js";
-export { indentGoJSON, marshalManifest } from "./manifest-json.js";
+export { indentGoJSON } from "../internal/go/index.js";
+export { marshalManifest } from "./manifest-json.js";
 export {
   ArtifactType,
   isDiskMediaType,
@@ -36,7 +44,15 @@ export { OCIRegistry } from "./oci-registry.js";
 export type { OCIRegistryOptions } from "./oci-registry-options.js";
 export { parseDigestReference, parseReference, parseRepository, parseTag } from "./reference.js";
 export type { Reference, RepositoryName } from "./reference.js";
-export type { Downloader, FetchedManifest, Registry, RegistryCallOptions, StreamedBlob, Uploader } from "./registry.js";
+export type {
+  DeleteManifestOptions,
+  Downloader,
+  FetchedManifest,
+  Registry,
+  RegistryCallOptions,
+  StreamedBlob,
+  Uploader,
+} from "./registry.js";
 export { isRelativeRef, parseRef } from "./relative-ref.js";
 export { decodeSnapshotConfig, marshalSnapshotConfig } from "./snapshot-config.js";
 export type { SnapshotConfig, SnapshotFile } from "./snapshot-config.js";

@@ -1,5 +1,6 @@
 import { CocoonError } from "../errors.js";
-import { asGoObject, type GoObject, goArray, goInt, goObject, goString, goStringMap, parseGoJSON } from "./go-decode.js";
+import { unmarshalGo } from "../internal/go/index.js";
+import { CLASSIFIED_MANIFEST, DESCRIPTOR, OCI_MANIFEST } from "./manifest-go-types.js";
 import { ArtifactType, MediaType, OCIAnnotation } from "./media-types.js";
 
 /** An OCI content descriptor. */
@@ -48,39 +49,34 @@ export interface OCIManifest {
   readonly annotations?: Readonly<Record<string, string>> | undefined;
 }
 
-/** The artifact kinds {@link classifyManifest} tells apart. */
-export const Kind = {
+/** The artifact kinds {@link classifyManifest} tells apart (Go's `manifest.Kind`). */
+export const ManifestKind = {
   Unknown: "unknown",
   ContainerImage: "container-image",
   CloudImage: "cloud-image",
   Snapshot: "snapshot",
   ImageIndex: "image-index",
 } as const;
-/** One of the {@link Kind} values. */
-export type Kind = (typeof Kind)[keyof typeof Kind];
+/** One of the {@link ManifestKind} values. */
+export type ManifestKind = (typeof ManifestKind)[keyof typeof ManifestKind];
 
 /** Returns a descriptor's title annotation, or `""`. */
 export function descriptorTitle(desc: Descriptor): string {
   return desc.annotations?.[OCIAnnotation.Title] ?? "";
 }
 
-function classifyFields(artifactType: string, configMediaType: string, topMediaType: string): Kind {
-  if (artifactType === ArtifactType.OSImage || artifactType === ArtifactType.WindowsImage) return Kind.CloudImage;
-  if (artifactType === ArtifactType.Snapshot || artifactType === ArtifactType.SnapshotV2) return Kind.Snapshot;
+function classifyFields(artifactType: string, configMediaType: string, topMediaType: string): ManifestKind {
+  if (artifactType === ArtifactType.OSImage || artifactType === ArtifactType.WindowsImage) return ManifestKind.CloudImage;
+  if (artifactType === ArtifactType.Snapshot || artifactType === ArtifactType.SnapshotV2) return ManifestKind.Snapshot;
   if (configMediaType === MediaType.OCIImageConfig || configMediaType === MediaType.DockerConfig) {
-    return Kind.ContainerImage;
+    return ManifestKind.ContainerImage;
   }
-  if (topMediaType === MediaType.OCIIndex || topMediaType === MediaType.DockerIndex) return Kind.ImageIndex;
-  return Kind.Unknown;
-}
-
-/** A top-level `null` decodes to the zero value, as in Go. */
-function topObject(v: unknown, path: string): GoObject {
-  return v === null ? {} : asGoObject(v, path);
+  if (topMediaType === MediaType.OCIIndex || topMediaType === MediaType.DockerIndex) return ManifestKind.ImageIndex;
+  return ManifestKind.Unknown;
 }
 
 /** Classifies an already-parsed manifest (Go's `ClassifyParsed`). */
-export function classifyParsedManifest(m: OCIManifest): Kind {
+export function classifyParsedManifest(m: OCIManifest): ManifestKind {
   return classifyFields(m.artifactType ?? "", m.config.mediaType, m.mediaType ?? "");
 }
 
@@ -89,44 +85,48 @@ export function classifyParsedManifest(m: OCIManifest): Kind {
  *
  * @throws CocoonError `ERR_SNAPSHOT_FORMAT` when the bytes are not a JSON object.
  */
-export function classifyManifest(raw: Uint8Array | string): Kind {
+export function classifyManifest(raw: Uint8Array | string): ManifestKind {
   try {
-    const obj = topObject(parseGoJSON(raw), "manifest");
-    const config = goObject(obj, "config", "config") ?? {};
-    return classifyFields(
-      goString(obj, "artifactType", "artifactType"),
-      goString(config, "mediaType", "config.mediaType"),
-      goString(obj, "mediaType", "mediaType"),
-    );
+    const m = unmarshalGo(CLASSIFIED_MANIFEST, raw, "", { rootName: "manifest" }) as Classified;
+    return classifyFields(m.artifactType, m.config.mediaType, m.mediaType);
   } catch (err) {
     throw new CocoonError("ERR_SNAPSHOT_FORMAT", `classify manifest: ${(err as Error).message}`, { cause: err });
   }
 }
 
-/** Decodes one descriptor object. */
-export function decodeDescriptor(v: unknown, path: string): Descriptor {
-  const obj = asGoObject(v, path);
-  return {
-    mediaType: goString(obj, "mediaType", `${path}.mediaType`),
-    digest: goString(obj, "digest", `${path}.digest`),
-    size: goInt(obj, "size", `${path}.size`),
-    annotations: goStringMap(obj, "annotations", `${path}.annotations`),
-    artifactType: goString(obj, "artifactType", `${path}.artifactType`) || undefined,
-  };
+/** The fields of a manifest {@link classifyManifest} reads, as decoded. */
+interface Classified {
+  readonly mediaType: string;
+  readonly artifactType: string;
+  readonly config: { readonly mediaType: string };
 }
 
-function decodeIndexManifest(v: unknown, path: string): IndexManifest {
-  const obj = asGoObject(v, path);
-  const platform: GoObject | undefined = goObject(obj, "platform", `${path}.platform`);
-  return {
-    mediaType: goString(obj, "mediaType", `${path}.mediaType`),
-    digest: goString(obj, "digest", `${path}.digest`),
-    size: goInt(obj, "size", `${path}.size`),
-    platform: platform && {
-      architecture: goString(platform, "architecture", `${path}.platform.architecture`),
-      os: goString(platform, "os", `${path}.platform.os`),
-    },
-  };
+/** A descriptor as decoded: every field, nil ones absent. */
+type DecodedDescriptor = Omit<Descriptor, "artifactType"> & { readonly artifactType: string };
+
+/** A manifest as decoded: every field, nil ones absent. */
+interface DecodedManifest {
+  readonly schemaVersion: number;
+  readonly mediaType: string;
+  readonly artifactType: string;
+  readonly config: DecodedDescriptor;
+  readonly layers?: readonly DecodedDescriptor[];
+  readonly manifests?: readonly IndexManifest[];
+  readonly subject?: DecodedDescriptor;
+  readonly annotations?: Readonly<Record<string, string>>;
+}
+
+function descriptor(d: DecodedDescriptor): Descriptor {
+  return { mediaType: d.mediaType, digest: d.digest, size: d.size, annotations: d.annotations, artifactType: d.artifactType || undefined };
+}
+
+/**
+ * Decodes one descriptor from a parsed JSON value with Go's rules (keys matched as Go matches them).
+ *
+ * @throws CocoonError `ERR_SNAPSHOT_FORMAT` with Go's `json: cannot unmarshal …` text.
+ */
+export function decodeDescriptor(v: unknown, path: string): Descriptor {
+  return descriptor(unmarshalGo(DESCRIPTOR, JSON.stringify(v === undefined ? null : v), path) as DecodedDescriptor);
 }
 
 /**
@@ -136,20 +136,16 @@ function decodeIndexManifest(v: unknown, path: string): IndexManifest {
  */
 export function parseManifest(raw: Uint8Array | string): OCIManifest {
   try {
-    const obj = topObject(parseGoJSON(raw), "OCIManifest");
-    const config = goObject(obj, "config", "OCIManifest.config");
-    const layers = goArray(obj, "layers", "OCIManifest.layers");
-    const manifests = goArray(obj, "manifests", "OCIManifest.manifests");
-    const subject = goObject(obj, "subject", "OCIManifest.subject");
+    const m = unmarshalGo(OCI_MANIFEST, raw, "OCIManifest") as DecodedManifest;
     return {
-      schemaVersion: goInt(obj, "schemaVersion", "OCIManifest.schemaVersion"),
-      mediaType: goString(obj, "mediaType", "OCIManifest.mediaType"),
-      artifactType: goString(obj, "artifactType", "OCIManifest.artifactType"),
-      config: config ? decodeDescriptor(config, "OCIManifest.config") : { mediaType: "", digest: "", size: 0 },
-      layers: layers ? layers.map((l, i) => decodeDescriptor(l, `OCIManifest.layers[${i}]`)) : null,
-      manifests: manifests?.map((m, i) => decodeIndexManifest(m, `OCIManifest.manifests[${i}]`)),
-      subject: subject === undefined ? undefined : decodeDescriptor(subject, "OCIManifest.subject"),
-      annotations: goStringMap(obj, "annotations", "OCIManifest.annotations"),
+      schemaVersion: m.schemaVersion,
+      mediaType: m.mediaType,
+      artifactType: m.artifactType,
+      config: descriptor(m.config),
+      layers: m.layers ? m.layers.map(descriptor) : null,
+      manifests: m.manifests,
+      subject: m.subject && descriptor(m.subject),
+      annotations: m.annotations,
     };
   } catch (err) {
     throw new CocoonError("ERR_SNAPSHOT_FORMAT", `parse oci manifest: ${(err as Error).message}`, { cause: err });

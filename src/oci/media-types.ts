@@ -26,6 +26,12 @@ export const MediaType = {
 /** One of the {@link MediaType} values. */
 export type MediaType = (typeof MediaType)[keyof typeof MediaType];
 
+/**
+ * Docker's image manifest, which a registry may serve for a tag. Go's `manifest` constants do not
+ * name it, so it stays out of {@link MediaType}.
+ */
+export const DOCKER_MANIFEST = "application/vnd.docker.distribution.manifest.v2+json";
+
 /** Artifact types a manifest's `artifactType` names. `WindowsImage` is the legacy name of `OSImage`. */
 export const ArtifactType = {
   OSImage: "application/vnd.cocoonstack.os-image.v1+json",

@@ -1,4 +1,5 @@
 import type { CredentialSource } from "./credentials.js";
+import { DOCKER_MANIFEST, MediaType } from "./media-types.js";
 
 /** Options of {@link OCIRegistry}. */
 export interface OCIRegistryOptions {
@@ -12,8 +13,20 @@ export interface OCIRegistryOptions {
    * (`localhost`, 127.0.0.0/8, `::1`) always are; every other host gets HTTPS only.
    */
   readonly insecure?: readonly string[];
-  /** Deadline for each request's response headers, and the longest stall while reading a body; default 30 s. */
+  /**
+   * Deadline for each request's response headers, and the longest stall while reading a body;
+   * default 30 s. It alone bounds the blob bytes a call streams (a `getBlob` body, a `putBlob`
+   * upload), which {@link OCIRegistryOptions.deadlineMs} does not cover.
+   */
   readonly timeoutMs?: number;
+  /**
+   * Overall deadline of each call, default 120 s: from its start to its answer, across credential
+   * lookup, token requests, redirects, retries and their waits, error bodies and manifest bodies.
+   * Passing it fails the call with `ERR_REGISTRY_TIMEOUT`, even when a credential source ignores
+   * the signal it is given. Blob bytes are outside it: a `getBlob` call ends when its stream is
+   * handed out, and each request of an upload gets its own deadline, its body bounded by `timeoutMs`.
+   */
+  readonly deadlineMs?: number;
   /** Extra attempts for safe requests (GET/HEAD, and 429/503 with `Retry-After`); default 2. */
   readonly retries?: number;
   /** The `fetch` to send requests with; default Node's own (undici, with keep-alive). */
@@ -21,12 +34,10 @@ export interface OCIRegistryOptions {
 }
 
 /** The manifest media types a `HEAD`/`GET` accepts: OCI and Docker, images and indexes. */
-export const MANIFEST_ACCEPT = [
-  "application/vnd.oci.image.manifest.v1+json",
-  "application/vnd.oci.image.index.v1+json",
-  "application/vnd.docker.distribution.manifest.v2+json",
-  "application/vnd.docker.distribution.manifest.list.v2+json",
-].join(",");
+export const MANIFEST_MEDIA_TYPES: readonly string[] = [MediaType.OCIManifest, MediaType.OCIIndex, DOCKER_MANIFEST, MediaType.DockerIndex];
+
+/** {@link MANIFEST_MEDIA_TYPES} as an `Accept` header. */
+export const MANIFEST_ACCEPT = MANIFEST_MEDIA_TYPES.join(",");
 
 /** The largest manifest read (distribution's own limit). */
 export const MAX_MANIFEST_BYTES = 4 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { markDigestChecked } from "../internal/digest-checked.js";
 import { verifyBlob } from "./blob-copy.js";
 import { sha256Digest } from "./digest.js";
 import { RegistryError } from "./errors.js";
@@ -6,14 +7,15 @@ import { Authorizer } from "./internal/authorizer.js";
 import { bodyChunks, readBody } from "./internal/body.js";
 import { uploadStreamedBlob } from "./internal/blob-session.js";
 import { uploadBlob } from "./internal/blob-upload.js";
+import { startDeadline, type CallDeadline } from "./internal/deadline.js";
 import { deleteManifestRef } from "./internal/delete-manifest.js";
-import { markDigestChecked } from "./internal/digest-checked.js";
+import { headedManifestDigest } from "./internal/manifest-head.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
-import type { FetchedManifest, Registry, RegistryCallOptions, StreamedBlob } from "./registry.js";
+import type { DeleteManifestOptions, FetchedManifest, Registry, RegistryCallOptions, StreamedBlob } from "./registry.js";
 
 type Action = "pull" | "pull,push" | "delete";
 
@@ -22,9 +24,13 @@ type Action = "pull" | "pull,push" | "delete";
  *
  * `base` is the registry host plus an optional repository prefix (`ghcr.io/acme/snapshots`,
  * `127.0.0.1:5000`); `name` (a VM name) is appended to it, and a reference holding a `:` is a digest.
- * Every call takes an `AbortSignal`, is bounded by `timeoutMs`, and fails with a typed
- * {@link RegistryError}: absent (`ERR_REGISTRY_NOT_FOUND`) is never confused with unauthorized,
- * forbidden, unreachable or timed out. Blobs stream in both directions and are digest-verified.
+ * Every call takes an `AbortSignal`, is bounded by `deadlineMs` overall and `timeoutMs` per wait,
+ * and fails with a typed {@link RegistryError}: absent (`ERR_REGISTRY_NOT_FOUND`) is only a 404 from
+ * the registry's own manifest or blob endpoint, never a token endpoint's or a redirect target's
+ * answer, and is never confused with unauthorized, forbidden, unreachable or timed out.
+ * `Authorization` goes only to the registry's own host, and nothing goes over plain HTTP to a host
+ * that is neither loopback nor in `insecure`, redirects and upload locations included. Every body
+ * read whole is capped. Blobs stream in both directions and are digest-verified.
  *
  * @example
  * ```ts
@@ -36,6 +42,7 @@ export class OCIRegistry implements Registry {
   readonly #base: string;
   readonly #insecure: readonly string[];
   readonly #timeoutMs: number;
+  readonly #deadlineMs: number;
   readonly #authorizer: Authorizer;
   readonly #transport: Transport;
 
@@ -47,32 +54,52 @@ export class OCIRegistry implements Registry {
     this.#base = base;
     this.#insecure = options.insecure ?? [];
     this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#deadlineMs = options.deadlineMs ?? 120_000;
     const fetchFn = options.fetch ?? globalThis.fetch;
-    this.#authorizer = new Authorizer({ credentials: options.credentials, insecure: this.#insecure, fetch: fetchFn });
+    this.#authorizer = new Authorizer({
+      credentials: options.credentials,
+      insecure: this.#insecure,
+      fetch: fetchFn,
+      timeoutMs: this.#timeoutMs,
+    });
     this.#transport = new Transport({
       authorizer: this.#authorizer,
       fetch: fetchFn,
+      insecure: this.#insecure,
       timeoutMs: this.#timeoutMs,
+      deadlineMs: this.#deadlineMs,
       retries: options.retries ?? 2,
     });
   }
 
-  /** Requests sent so far: `registry` to the registry itself, `token` to its token endpoint. */
+  /** Requests sent so far: `registry` to the registry (and the hosts it redirects to), `token` to its token endpoint; each redirect hop counts. */
   get requestCounts(): { readonly registry: number; readonly token: number } {
     return { registry: this.#transport.requests, token: this.#authorizer.tokenRequests };
   }
 
-  /** Reports whether `reference` (a tag or a digest) names a manifest: one `HEAD`; only a 404 is "absent". */
+  /**
+   * Reports whether `reference` (a tag or a digest) names a manifest: one `HEAD`. Fails closed:
+   * `true` only for a 200 with a valid `Docker-Content-Digest` (the digest asked for, for a digest
+   * reference) and, when a `Content-Type` is sent, a manifest media type; `false` only for a 404
+   * from the registry's own manifest endpoint; anything else rejects with a typed error.
+   */
   async hasManifest(name: string, reference: string, options: RegistryCallOptions = {}): Promise<boolean> {
     const ref = manifestRef(this.#base, name, reference);
-    const response = await this.#send(ref, "pull", options, {
-      method: "HEAD",
-      url: this.#url(ref, "manifests", ref.identifier),
-      what: `head manifest ${name}:${reference}`,
-      ok: [200, 404],
-      headers: { accept: MANIFEST_ACCEPT },
+    const what = `head manifest ${name}:${reference}`;
+    const url = this.#url(ref, "manifests", ref.identifier);
+    return this.#bounded(what, options, async (deadline) => {
+      const response = await this.#send(
+        ref,
+        "pull",
+        options,
+        { method: "HEAD", url, what, ok: [200, 404], headers: { accept: MANIFEST_ACCEPT } },
+        deadline,
+      );
+      await response.body?.cancel();
+      if (response.status === 404) return false;
+      headedManifestDigest(response, what, `HEAD ${url}`, ref.kind === "digest" ? ref.identifier : undefined);
+      return true;
     });
-    return response.status === 200;
   }
 
   /** Fetches the manifest `reference` names, byte for byte; a digest reference is checked against the bytes. */
@@ -80,16 +107,19 @@ export class OCIRegistry implements Registry {
     const ref = manifestRef(this.#base, name, reference);
     const what = `get manifest ${name}:${reference}`;
     const url = this.#url(ref, "manifests", ref.identifier);
-    const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200], headers: { accept: MANIFEST_ACCEPT } });
-    const data = await readBody(
-      response,
-      { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal },
-      MAX_MANIFEST_BYTES,
-    );
-    if (ref.kind === "digest" && sha256Digest(data) !== ref.identifier) {
-      throw new RegistryError("ERR_REGISTRY_DIGEST_MISMATCH", `${what}: manifest digest mismatch: got ${sha256Digest(data)}`);
-    }
-    return { data, contentType: (response.headers.get("content-type") ?? "").trim() };
+    return this.#bounded(what, options, async (deadline) => {
+      const req = { method: "GET", url, what, ok: [200], headers: { accept: MANIFEST_ACCEPT } } as const;
+      const response = await this.#send(ref, "pull", options, req, deadline);
+      const data = await readBody(
+        response,
+        { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: deadline.signal },
+        MAX_MANIFEST_BYTES,
+      );
+      if (ref.kind === "digest" && sha256Digest(data) !== ref.identifier) {
+        throw new RegistryError("ERR_REGISTRY_DIGEST_MISMATCH", `${what}: manifest digest mismatch: got ${sha256Digest(data)}`);
+      }
+      return { data, contentType: (response.headers.get("content-type") ?? "").trim() };
+    });
   }
 
   /** Stores `data` under `tag` with the given media type. */
@@ -104,25 +134,40 @@ export class OCIRegistry implements Registry {
       headers: { "content-type": contentType },
       body: data,
     } as const;
-    await this.#send(ref, "pull,push", options, req).then((r) => r.body?.cancel());
+    await this.#bounded(req.what, options, (deadline) =>
+      this.#send(ref, "pull,push", options, req, deadline).then((r) => r.body?.cancel()),
+    );
   }
 
   /**
    * Deletes the manifest `reference` names; absent counts as deleted. A tag is deleted as a tag
-   * (distribution untags it); a registry that refuses tag deletes gets the digest deleted instead.
+   * (distribution untags it); a registry that refuses tag deletes gets the digest deleted instead,
+   * unless a tag in `options.keepTags` names the same manifest: then it rejects with
+   * `ERR_REGISTRY_STATUS` and deletes nothing.
    */
-  async deleteManifest(name: string, reference: string, options: RegistryCallOptions = {}): Promise<void> {
+  async deleteManifest(name: string, reference: string, options: DeleteManifestOptions = {}): Promise<void> {
     const ref = manifestRef(this.#base, name, reference);
     const url = (identifier: string): string => this.#url(ref, "manifests", identifier);
-    await deleteManifestRef(ref, `delete manifest ${reference}`, url, (action, req) => this.#send(ref, action, options, req));
+    const what = `delete manifest ${reference}`;
+    await this.#bounded(what, options, (deadline) =>
+      deleteManifestRef(ref, what, url, (action, req) => this.#send(ref, action, options, req, deadline), {
+        keepTags: options.keepTags ?? [],
+        timeoutMs: this.#timeoutMs,
+        signal: deadline.signal,
+      }),
+    );
   }
 
   /** Reports whether the repository holds the blob: one `HEAD`. */
   async hasBlob(name: string, digest: string, options: RegistryCallOptions = {}): Promise<boolean> {
     const ref = blobRef(this.#base, name, digest);
     const url = this.#url(ref, "blobs", digest);
-    const response = await this.#send(ref, "pull", options, { method: "HEAD", url, what: `head blob ${name}@${digest}`, ok: [200, 404] });
-    return response.status === 200;
+    const what = `head blob ${name}@${digest}`;
+    return this.#bounded(what, options, async (deadline) => {
+      const response = await this.#send(ref, "pull", options, { method: "HEAD", url, what, ok: [200, 404] }, deadline);
+      await response.body?.cancel();
+      return response.status === 200;
+    });
   }
 
   /** Streams a blob; the stream errors when the bytes do not match the digest or the announced length. */
@@ -130,7 +175,10 @@ export class OCIRegistry implements Registry {
     const ref = blobRef(this.#base, name, digest);
     const url = this.#url(ref, "blobs", digest);
     const what = `get blob ${name}@${digest}`;
-    const response = await this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] });
+    // The deadline covers the call up to the stream; the bytes are bounded by the stall timeout.
+    const response = await this.#bounded(what, options, (deadline) =>
+      this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] }, deadline),
+    );
     const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
     const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
@@ -168,17 +216,30 @@ export class OCIRegistry implements Registry {
     return `${schemeFor(ref.registry, this.#insecure)}://${ref.registry}/v2/${ref.repository}/${kind}/${identifier}`;
   }
 
+  /** Runs one call under its overall deadline (see {@link OCIRegistryOptions.deadlineMs}). */
+  async #bounded<T>(what: string, options: RegistryCallOptions, call: (deadline: CallDeadline) => Promise<T>): Promise<T> {
+    const deadline = startDeadline(what, this.#deadlineMs, options.signal);
+    try {
+      return await call(deadline);
+    } finally {
+      deadline.end();
+    }
+  }
+
+  /** Sends one request of a call: under the call's deadline, or (an upload's requests) each under its own. */
   #send(
     ref: RepositoryName,
     action: Action,
     options: RegistryCallOptions,
-    req: Omit<RegistryRequest, "registry" | "scope" | "signal">,
+    req: Omit<RegistryRequest, "registry" | "scope" | "signal" | "deadline">,
+    deadline?: CallDeadline,
   ): Promise<Response> {
     return this.#transport.send({
       ...req,
       registry: ref.registry,
       scope: `repository:${ref.repository}:${action}`,
       signal: options.signal,
+      deadline: deadline?.signal,
     });
   }
 }

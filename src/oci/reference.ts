@@ -30,6 +30,14 @@ const REPOSITORY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-./";
 const TAG_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-.ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DEFAULT_REGISTRY = "index.docker.io";
 
+/**
+ * The tag a reference without one names (go-containerregistry's `name.defaultTag`, Go's
+ * `ociutil.ParseRef`). A registry convention, not `SnapshotTag.Default`, which only shares its value.
+ *
+ * @internal
+ */
+export const DEFAULT_TAG = "latest";
+
 const badName = (message: string): CocoonError => new CocoonError("ERR_INVALID_REFERENCE", message);
 
 function checkElement(kind: string, element: string, allowed: string, min: number, max: number): void {
@@ -77,7 +85,7 @@ export function parseTag(text: string): Reference {
     checkElement("tag", tag, TAG_CHARS, 1, 128);
   }
   const repo = parseRepository(base);
-  const identifier = tag === "" ? "latest" : tag;
+  const identifier = tag === "" ? DEFAULT_TAG : tag;
   return { ...repo, kind: "tag", identifier, name: `${repo.context}:${identifier}`, string: text };
 }
 

@@ -9,6 +9,18 @@ export interface RegistryCallOptions {
 }
 
 /**
+ * Options of {@link Registry.deleteManifest}.
+ */
+export interface DeleteManifestOptions extends RegistryCallOptions {
+  /**
+   * Tags of the same repository that must keep their manifest. A registry that refuses to delete
+   * by tag gets the digest deleted instead, which removes every tag naming that manifest: when one
+   * of these tags names it, the delete rejects (`ERR_REGISTRY_STATUS`) and deletes nothing.
+   */
+  readonly keepTags?: readonly string[];
+}
+
+/**
  * A manifest as the registry served it: the exact bytes and the `Content-Type` it was sent with.
  */
 export interface FetchedManifest {
@@ -70,6 +82,6 @@ export interface Downloader {
 export interface Registry extends Uploader, Downloader {
   /** Reports whether `reference` (a tag or a digest) names a manifest; an error is never "absent". */
   hasManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<boolean>;
-  /** Deletes the manifest `reference` names; a missing one counts as deleted. */
-  deleteManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<void>;
+  /** Deletes the manifest `reference` names; a missing one counts as deleted. Never removes what a tag in `options.keepTags` names. */
+  deleteManifest(name: string, reference: string, options?: DeleteManifestOptions): Promise<void>;
 }

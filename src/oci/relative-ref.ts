@@ -1,3 +1,5 @@
+import { DEFAULT_TAG } from "./reference.js";
+
 const RELATIVE_REPO = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*)*$/;
 const RELATIVE_TAG = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
@@ -24,7 +26,7 @@ export interface RelativeRef {
 export function parseRef(ref: string): RelativeRef {
   const colon = typeof ref === "string" ? ref.indexOf(":") : -1;
   if (colon > 0) return { name: ref.slice(0, colon), tag: ref.slice(colon + 1) };
-  return { name: typeof ref === "string" ? ref : "", tag: "latest" };
+  return { name: typeof ref === "string" ? ref : "", tag: DEFAULT_TAG };
 }
 
 /**

@@ -1,5 +1,17 @@
-import { marshalGoJSON } from "../meta/go-json.js";
-import { asGoObject, type GoObject, goArray, goBool, goInt, goObject, goString } from "./go-decode.js";
+import {
+  BOOL,
+  INT64_SAFE,
+  STRING,
+  always,
+  map,
+  marshalGoJSON,
+  oe,
+  slice,
+  struct,
+  unmarshalGo,
+  type GoField,
+  type GoType,
+} from "../internal/go/index.js";
 
 /** Per-file metadata in a snapshot config blob. */
 export interface SnapshotFile {
@@ -93,55 +105,58 @@ export function marshalSnapshotConfig(cfg: SnapshotConfig): string {
   });
 }
 
-/** Reads the keys of a Go `map[string]struct{}` member. */
-export function decodeGoSet(obj: GoObject, field: string, path: string): string[] | undefined {
-  const set = goObject(obj, field, path);
-  if (set === undefined) return undefined;
-  return Object.keys(set).filter((k) => set[k] !== null);
-}
+/** Go's `map[string]struct{}`, a set. */
+export const GO_SET: GoType = map(struct());
 
-function decodeFile(v: unknown, path: string): SnapshotFile {
-  const obj = asGoObject(v, path);
-  const chunks = goArray(obj, "chunks", `${path}.chunks`)?.map((c, i) => {
-    if (typeof c !== "string") throw new TypeError(`json: cannot unmarshal into Go struct field ${path}.chunks[${i}] of type string`);
-    return c;
-  });
-  return {
-    mode: goInt(obj, "mode", `${path}.mode`),
-    sparseMap: goString(obj, "sparseMap", `${path}.sparseMap`),
-    sparseSize: goInt(obj, "sparseSize", `${path}.sparseSize`),
-    size: goInt(obj, "size", `${path}.size`),
-    ...(chunks && { chunks }),
-  };
+/** The VM fields the config blob copies from `snapshot.json`, with the same names and tags in both. */
+export const VM_FIELDS: readonly GoField[] = [
+  oe("hypervisor", STRING),
+  oe("cpu", INT64_SAFE),
+  oe("memory", INT64_SAFE),
+  oe("storage", INT64_SAFE),
+  oe("nics", INT64_SAFE),
+  oe("network", STRING),
+  oe("windows", BOOL),
+];
+
+/** `manifest.SnapshotFile`. */
+const SNAPSHOT_FILE = struct(
+  oe("mode", INT64_SAFE),
+  oe("sparseMap", STRING),
+  oe("sparseSize", INT64_SAFE),
+  oe("size", INT64_SAFE),
+  oe("chunks", slice(STRING)),
+);
+
+/** `manifest.SnapshotConfig` (`createdAt` kept as the text Go wrote). */
+const SNAPSHOT_CONFIG = struct(
+  always("schemaVersion", STRING),
+  always("snapshotId", STRING),
+  oe("description", STRING),
+  oe("image", STRING),
+  oe("imageDigest", STRING),
+  oe("imageType", STRING),
+  oe("imageBlobIds", GO_SET),
+  ...VM_FIELDS,
+  oe("files", map(SNAPSHOT_FILE)),
+  oe("createdAt", STRING),
+);
+
+/** A config as decoded: every field, nil maps absent, the blob ids still a set. */
+type DecodedConfig = Omit<SnapshotConfig, "imageBlobIds"> & { readonly imageBlobIds?: Readonly<Record<string, object>> };
+
+/**
+ * Parses a config blob (Go's `json.Unmarshal` into `manifest.SnapshotConfig`).
+ *
+ * @throws CocoonError `ERR_SNAPSHOT_FORMAT` with Go's texts.
+ * @internal
+ */
+export function parseSnapshotConfig(raw: Uint8Array | string): SnapshotConfig {
+  const { imageBlobIds, ...cfg } = unmarshalGo(SNAPSHOT_CONFIG, raw, "SnapshotConfig") as DecodedConfig;
+  return imageBlobIds === undefined ? cfg : { ...cfg, imageBlobIds: Object.keys(imageBlobIds) };
 }
 
 /** Decodes a parsed config blob with Go's rules (case-insensitive keys, last wins, `null` = unset). */
 export function decodeSnapshotConfig(v: unknown): SnapshotConfig {
-  const obj = asGoObject(v, "SnapshotConfig");
-  const files = goObject(obj, "files", "SnapshotConfig.files");
-  const blobIds = decodeGoSet(obj, "imageBlobIds", "SnapshotConfig.imageBlobIds");
-  return {
-    schemaVersion: goString(obj, "schemaVersion", "SnapshotConfig.schemaVersion"),
-    snapshotId: goString(obj, "snapshotId", "SnapshotConfig.snapshotId"),
-    description: goString(obj, "description", "SnapshotConfig.description"),
-    image: goString(obj, "image", "SnapshotConfig.image"),
-    imageDigest: goString(obj, "imageDigest", "SnapshotConfig.imageDigest"),
-    imageType: goString(obj, "imageType", "SnapshotConfig.imageType"),
-    ...(blobIds && { imageBlobIds: blobIds }),
-    hypervisor: goString(obj, "hypervisor", "SnapshotConfig.hypervisor"),
-    cpu: goInt(obj, "cpu", "SnapshotConfig.cpu"),
-    memory: goInt(obj, "memory", "SnapshotConfig.memory"),
-    storage: goInt(obj, "storage", "SnapshotConfig.storage"),
-    nics: goInt(obj, "nics", "SnapshotConfig.nics"),
-    network: goString(obj, "network", "SnapshotConfig.network"),
-    windows: goBool(obj, "windows", "SnapshotConfig.windows"),
-    ...(files && {
-      files: Object.fromEntries(
-        Object.entries(files)
-          .filter(([, f]) => f !== null)
-          .map(([k, f]) => [k, decodeFile(f, `SnapshotConfig.files.${k}`)]),
-      ),
-    }),
-    createdAt: goString(obj, "createdAt", "SnapshotConfig.createdAt"),
-  };
+  return parseSnapshotConfig(JSON.stringify(v === undefined ? null : v));
 }

@@ -48,30 +48,50 @@ export interface SnapshotCachePlan {
   readonly allocatableBytes: number;
 }
 
-function check(value: number, field: string): void {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-    throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: ${field} must be a non-negative integer, got ${String(value)}`);
-  }
+const refuse = (what: string): CocoonError => new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: ${what}`);
+
+/** The type of a value, or the value for a number, without calling anything on it. */
+const shown = (value: unknown): string => (typeof value === "number" ? String(value) : value === null ? "null" : typeof value);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+
+function check(value: unknown, field: string): void {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0)
+    throw refuse(`${field} must be a non-negative integer, got ${shown(value)}`);
+}
+
+function checkString(value: unknown, field: string): void {
+  if (typeof value !== "string" || value === "") throw refuse(`${field} must be a non-empty string, got ${shown(value)}`);
 }
 
 function checkInput(input: SnapshotCacheInput): void {
-  if (
-    typeof (input as unknown) !== "object" ||
-    (input as unknown) === null ||
-    !Array.isArray(input.snapshots) ||
-    !Array.isArray(input.hints)
-  ) {
-    throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot cache: input needs snapshots and hints arrays");
-  }
+  if (!isRecord(input) || !Array.isArray(input.snapshots) || !Array.isArray(input.hints))
+    throw refuse("input needs snapshots and hints arrays");
+  checkString(input.node, "node");
   check(input.capacityBytes, "capacityBytes");
   check(input.maxCacheBytes, "maxCacheBytes");
   check(input.nowMs, "nowMs");
   if (input.maxAgeMs !== undefined) check(input.maxAgeMs, "maxAgeMs");
-  input.snapshots.forEach((s: NodeSnapshot, i) => {
-    if (typeof (s as unknown) !== "object" || (s as unknown) === null)
-      throw new CocoonError("ERR_INVALID_ARGUMENT", `snapshot cache: snapshots[${i}] is not an object`);
+  const firstIndex = new Map<string, number>();
+  let keptBytes = 0;
+  input.snapshots.forEach((s: unknown, i) => {
+    if (!isRecord(s)) throw refuse(`snapshots[${i}] is not an object`);
+    checkString(s.vmName, `snapshots[${i}].vmName`);
     check(s.sizeBytes, `snapshots[${i}].sizeBytes`);
     check(s.lastUsedMs, `snapshots[${i}].lastUsedMs`);
+    if (typeof s.kept !== "boolean") throw refuse(`snapshots[${i}].kept must be a boolean, got ${shown(s.kept)}`);
+    const name = s.vmName as string;
+    const first = firstIndex.get(name);
+    // Two snapshots of one VM name: evicting "the kept one" by name could remove the live VM's.
+    if (first !== undefined) throw refuse(`snapshots[${i}].vmName ${JSON.stringify(name)} repeats snapshots[${first}].vmName`);
+    firstIndex.set(name, i);
+    if (s.kept) keptBytes += s.sizeBytes as number;
+    if (keptBytes > Number.MAX_SAFE_INTEGER) throw refuse(`snapshots[${i}].sizeBytes takes the kept sizes past 2^53 - 1 bytes`);
+  });
+  input.hints.forEach((h: unknown, i) => {
+    if (!isRecord(h)) throw refuse(`hints[${i}] is not an object`);
+    for (const field of ["vmName", "node"] as const)
+      if (typeof h[field] !== "string") throw refuse(`hints[${i}].${field} must be a string, got ${shown(h[field])}`);
   });
 }
 
@@ -85,7 +105,11 @@ const oldestFirst = (a: NodeSnapshot, b: NodeSnapshot): number =>
  * while the cache exceeds `maxCacheBytes`, unprotected ones; then, only if the cap still cannot
  * be met, protected ones. Snapshots that are not kept belong to live VMs and are never evicted.
  *
- * @throws CocoonError `ERR_INVALID_ARGUMENT` naming a size or time that is not a non-negative integer.
+ * It refuses what it cannot decide safely: a size or time that is not a non-negative integer, kept
+ * sizes summing past 2^53 - 1, a `kept` that is not a boolean, a VM name that is empty or repeated
+ * (an eviction by name could then hit a live VM), a hint that is not an object of two strings.
+ *
+ * @throws CocoonError `ERR_INVALID_ARGUMENT` naming the offending field.
  * @example
  * ```ts
  * const plan = planSnapshotCache({ node: "n1", snapshots, hints, capacityBytes: 500e9, maxCacheBytes: 100e9, nowMs: Date.now() });

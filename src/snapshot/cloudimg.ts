@@ -1,9 +1,16 @@
 import type { Writable } from "node:stream";
 import { CocoonError } from "../errors.js";
-import { classifyParsedManifest, type Descriptor, descriptorTitle, Kind, type OCIManifest, parseManifest } from "../oci/manifest-types.js";
+import {
+  classifyParsedManifest,
+  type Descriptor,
+  descriptorTitle,
+  ManifestKind,
+  type OCIManifest,
+  parseManifest,
+} from "../oci/manifest-types.js";
 import { isDiskMediaType } from "../oci/media-types.js";
 import type { Downloader } from "../oci/registry.js";
-import { verifiedBlob } from "./blob-reader.js";
+import { verifiedBlob } from "./pull/blob-reader.js";
 
 /** Options of {@link streamCloudImage}. */
 export interface CloudImageOptions {
@@ -72,7 +79,7 @@ export async function streamCloudImage(raw: Uint8Array, dl: Downloader, opts: Cl
     throw new CocoonError("ERR_SNAPSHOT_FORMAT", `parse manifest: ${(err as Error).message}`, { cause: err });
   }
   const kind = classifyParsedManifest(m);
-  if (kind !== Kind.CloudImage) {
+  if (kind !== ManifestKind.CloudImage) {
     opts.output.destroy();
     throw new CocoonError("ERR_SNAPSHOT_FORMAT", `manifest is ${kind}, not a cloud image`);
   }

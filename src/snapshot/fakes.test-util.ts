@@ -1,17 +1,8 @@
 // Test-only registry fakes with the semantics of the Go vectors' README ("The fakes").
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { Readable, Writable } from "node:stream";
-import { fileURLToPath } from "node:url";
+import { goVectorNames, readGoVector } from "../internal/go-vectors.test-util.js";
 import type { FetchedManifest, Registry, RegistryCallOptions } from "../oci/registry.js";
-
-/** The Go vectors, when `../shared/anchors` is beside the repository. */
-export const ANCHORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/anchors/registry");
-/** Whether the vectors are present; tests skip with this message otherwise. */
-export const HAVE_ANCHORS = existsSync(ANCHORS);
-/** Skip message for a missing anchors directory. */
-export const NO_ANCHORS = "skipped: ../shared/anchors/registry is absent";
 
 /** One recorded Uploader call. */
 export interface UploadCall {
@@ -39,9 +30,9 @@ export class MemoryRegistry implements Registry {
   /** Chunk size of served blob streams. */
   servedChunk = 64 * 1024;
 
-  /** Loads every `blobs/sha256-<hex>` file of a directory. */
+  /** Loads every `sha256-<hex>` file of a Go vector directory (e.g. `registry/snapshot/v1-basic/blobs`). */
   loadBlobs(dir: string): void {
-    for (const f of readdirSync(dir)) this.blobs.set(f.replace("-", ":"), readFileSync(path.join(dir, f)));
+    for (const f of goVectorNames(dir)) this.blobs.set(f.replace("-", ":"), readGoVector(`${dir}/${f}`));
   }
 
   async hasBlob(name: string, digest: string): Promise<boolean> {

@@ -1,9 +1,11 @@
 /**
  * VM snapshots over OCI, wire-compatible with Go cocoon-common's `snapshot` and `cloudimg`:
- * push a `cocoon snapshot export` stream (v1, or v2 with zstd and chunks), pull it back as a
- * `cocoon snapshot import` tar, stream cloud images, and plan the node's kept-snapshot cache.
+ * write a `cocoon snapshot export` tar (the format, as a zod schema and a checked grammar, and a
+ * writer), push it (v1, or v2 with zstd and chunks), pull it back as a `cocoon snapshot import`
+ * tar, stream cloud images, and plan the node's kept-snapshot cache.
  *
- * Loads `./oci` and a zstd codec (WASM encoder, JavaScript decoder); nothing else.
+ * Loads `./oci`, zod (for the export format's schema) and Node's own zstd (`node:zlib`, encoder
+ * and decoder); no other package.
  *
  * @module
  */
@@ -11,11 +13,22 @@ export { planSnapshotCache } from "./cache-planner.js";
 export type { HibernationHint, NodeSnapshot, SnapshotCacheInput, SnapshotCachePlan } from "./cache-planner.js";
 export { diskLayers, streamCloudImage, streamCloudImageParsed } from "./cloudimg.js";
 export type { CloudImageOptions } from "./cloudimg.js";
-export { EXPORT_READ_SIZE, ExportFile, readExportFile } from "./export-file.js";
-export { fetchSnapshotConfig } from "./fetch-config.js";
-export { streamSnapshot, streamSnapshotParsed } from "./pull.js";
-export { pushSnapshot } from "./push.js";
-export { pipelineParams } from "./push-options.js";
-export type { PipelineParams, PushOptions, PushResult } from "./push-options.js";
-export { PULL_DEFAULTS } from "./stream-options.js";
-export type { StreamOptions } from "./stream-options.js";
+export { SparsePAX } from "./codec/sparse-pax.js";
+export { createSnapshotExport } from "./export/create-snapshot-export.js";
+export type { SnapshotExportOptions } from "./export/create-snapshot-export.js";
+export { SnapshotEnvelopeSchema, SnapshotExportConfigSchema } from "./export/envelope-schema.js";
+export type { SnapshotEnvelope, SnapshotExportConfig } from "./export/envelope-schema.js";
+export { ExportFormatError, isExportFormatError } from "./export/export-format-error.js";
+export type { SnapshotExportFile } from "./export/export-plan.js";
+export { formatSparseMap, parseSparseRecords } from "./export/sparse-records.js";
+export type { SparseExtent, SparseLayout } from "./export/sparse-records.js";
+export { EXPORT_READ_SIZE, ExportFile, readExportFile } from "./io/export-file.js";
+export { fetchSnapshotConfig } from "./pull/fetch-config.js";
+export { streamSnapshot, streamSnapshotParsed } from "./pull/pull.js";
+export { pullSnapshot } from "./pull/pull-snapshot.js";
+export type { PullOptions, PullResult } from "./pull/pull-snapshot.js";
+export { pushSnapshot } from "./push/push.js";
+export { pipelineParams } from "./push/push-options.js";
+export type { PipelineParams, PushOptions, PushResult } from "./push/push-options.js";
+export { PULL_DEFAULTS } from "./pull/stream-options.js";
+export type { StreamOptions } from "./pull/stream-options.js";

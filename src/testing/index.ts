@@ -1,13 +1,17 @@
 /**
- * Real servers for Node tests: a Kubernetes control plane (etcd + kube-apiserver), like
- * controller-runtime's envtest, and a CNCF distribution registry.
+ * Real servers for Node tests: a Kubernetes control plane (etcd + kube-apiserver, and kube-scheduler
+ * when asked), like controller-runtime's envtest, and a CNCF distribution registry.
  *
  * `startControlPlane()` runs both binaries on free loopback ports with RBAC, throwaway credentials
  * and our CRDs installed; `ensureControlPlaneBinaries()` finds them (`TEST_ASSET_ETCD` /
  * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`), or downloads envtest's prebuilt archive
  * (`COCOON_CONTROLPLANE_DOWNLOAD_URL`), or builds them once with Go into a cache.
+ * `startControlPlane({ scheduler: true })` adds a kube-scheduler of the same release
+ * (`ensureSchedulerBinary()`: `TEST_ASSET_KUBE_SCHEDULER`, the published binary, or a Go build), and
+ * `registerNode()` creates the schedulable cocoon nodes it places pods on.
  * `startRegistry()` runs the registry on a free loopback port with deletes enabled, anonymous or
- * with htpasswd or token auth; `ensureRegistryBinary()` finds it (`TEST_ASSET_REGISTRY`) or builds it the same way.
+ * with htpasswd or token auth; `ensureRegistryBinary()` finds it (`TEST_ASSET_REGISTRY`), or downloads the
+ * distribution release archive (`COCOON_REGISTRY_DOWNLOAD_URL`), or builds it the same way.
  *
  * @module
  */
@@ -23,13 +27,21 @@ export { ENVTEST_DOWNLOAD_URL } from "./binaries/envtest-archive.js";
 export type { ProgressLog } from "./binaries/build-progress.js";
 export { controlPlaneCacheDir, registryCacheDir } from "./binaries/cache-dir.js";
 export { ensureRegistryBinary } from "./binaries/registry-binary.js";
-export type { RegistryBinary } from "./binaries/registry-binary.js";
+export type { EnsureRegistryBinaryOptions, RegistryBinary } from "./binaries/registry-binary.js";
+export { REGISTRY_ARCHIVE_SHA256, REGISTRY_DOWNLOAD_URL } from "./binaries/registry-archive.js";
 export { connectToControlPlane } from "./control-plane/connection.js";
 export type { ControlPlaneClient, ControlPlaneConnection } from "./control-plane/connection.js";
 export { startControlPlane } from "./control-plane/control-plane.js";
 export type { ControlPlane, StartControlPlaneOptions } from "./control-plane/control-plane.js";
 export { ADMIN_USER } from "./control-plane/credentials.js";
-export { DISTRIBUTION_VERSION, KUBERNETES_VERSION } from "./binaries/versions.js";
+export { DEFAULT_NODE_CAPACITY, registerNode } from "./control-plane/register-node.js";
+export type { RegisterNodeOptions } from "./control-plane/register-node.js";
+export { SCHEDULER_USER } from "./control-plane/scheduler.js";
+export { ensureSchedulerBinary } from "./binaries/scheduler-binary.js";
+export type { EnsureSchedulerBinaryOptions, SchedulerBinary } from "./binaries/scheduler-binary.js";
+export { SCHEDULER_DOWNLOAD_URL } from "./binaries/scheduler-release.js";
+export { DISTRIBUTION_VERSION, KUBERNETES_VERSION, KUBERNETES_VERSIONS } from "./binaries/versions.js";
+export { kubernetesVersionFrom } from "./binaries/kubernetes-version.js";
 export { startRegistry } from "./registry/start-registry.js";
 export type { StartRegistryOptions, TestRegistry, TestRegistryAuth } from "./registry/start-registry.js";
 export type { TokenUser } from "./registry/token-issuer.js";

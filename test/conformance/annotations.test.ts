@@ -22,7 +22,7 @@ import {
   vmRuntimeAnnotations,
   vmSpecAnnotations,
 } from "../../src/meta/index.js";
-import { annotationsMergePatchJSON } from "../../src/meta/go-json.js";
+import { annotationsMergePatchJSON } from "../../src/meta/annotations-patch-json.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { asGoHoldsIt, lifecycleStatus, podAnnotations, vmRuntime, vmSpec } from "./support/contracts.js";
 

@@ -1,8 +1,9 @@
-// Our Go-exact JSON (src/meta/go-json.ts) against encoding/json: arbitrary values echoed through
+// Our Go-exact JSON (src/internal/go/json-marshal.ts) against encoding/json: arbitrary values echoed through
 // Go, and annotation deltas written by k8s.AnnotationsMergePatch.
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { annotationsMergePatchJSON, marshalGoJSON } from "../../src/meta/go-json.js";
+import { marshalGoJSON } from "../../src/internal/go/index.js";
+import { annotationsMergePatchJSON } from "../../src/meta/annotations-patch-json.js";
 import { annotationDelta } from "./support/annotation-keys.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { trickyText, validText, wellFormed } from "./support/text.js";

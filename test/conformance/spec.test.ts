@@ -12,7 +12,8 @@ import {
   fromToolboxSpec,
   vmSpecAnnotations,
 } from "../../src/meta/index.js";
-import { annotationsMergePatchJSON, marshalGoJSON } from "../../src/meta/go-json.js";
+import { marshalGoJSON } from "../../src/internal/go/index.js";
+import { annotationsMergePatchJSON } from "../../src/meta/annotations-patch-json.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { asGoHoldsIt } from "./support/contracts.js";
 import { goAnswersPromptly } from "./support/quantity-text.js";

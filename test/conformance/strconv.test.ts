@@ -2,7 +2,7 @@
 // Atoi, ParseBool and FormatInt, which every annotation reader of the contract goes through.
 import fc from "fast-check";
 import { it } from "vitest";
-import { atoi, formatInt, parseBool, parseInt32, parseInt64 } from "../../src/meta/internal/strconv.js";
+import { atoi, formatInt, parseBool, parseInt32, parseInt64 } from "../../src/internal/go/index.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { boolText, integerText } from "./support/integer-text.js";
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { CocoonSetSchema, CocoonSetStatusSchema } from "../../src/apis/v1/index.js";
 import * as meta from "../../src/meta/index.js";
 import { nested } from "./support/hostile-values.js";
-import { MAX_GROWTH, sizeGrowth, timeGrowth } from "./support/growth.js";
+import { MAX_GROWTH, sizeGrowth, timeGrowth } from "../../src/internal/growth.test-util.js";
 
 // 256 KiB (the annotation size limit) against 512 KiB: both fit the CPU cache, whose edge (here
 // 2 MiB a core) alone costs ×4 for a fast scan. Names double from 256 KB to 512 KB for the same reason.

@@ -5,7 +5,8 @@
  */
 import { CoreV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import { isCocoonError } from "../../src/errors.js";
 import { connectToControlPlane, type ControlPlaneClient } from "../../src/testing/index.js";
 
 let shared: ControlPlaneClient | undefined;
@@ -41,4 +42,17 @@ export async function createTestNamespace(prefix = "test"): Promise<string> {
     .makeApiClient(CoreV1Api)
     .createNamespace({ body: { metadata: { name } } });
   return name;
+}
+
+/**
+ * Asserts that `start` (a `startControlPlane` call) failed with `ERR_CONTROL_PLANE` because `name`
+ * exited on the unknown `flag`, the message quoting that process's log.
+ */
+export async function expectExitOnUnknownFlag(start: Promise<unknown>, name: string, flag: string): Promise<void> {
+  const err = await start.catch((e: unknown) => e);
+  expect(isCocoonError(err, "ERR_CONTROL_PLANE")).toBe(true);
+  const message = (err as Error).message;
+  const head = `test control plane failed to start: ${name} exited (exit status 1) during start\nlast ${name} log lines:\n`;
+  expect(message.slice(0, head.length)).toBe(head);
+  expect(message).toContain(`unknown flag: ${flag}`);
 }

@@ -1,20 +1,15 @@
 /**
- * What the transports of `createClients` were seen to do, one table per case of
- * k8s-transports.test.ts, one row per client-node line and transport ("node": the hand-written
- * `node:https` library, client-node 1 only; "fetch": client-node's own). Rows that differ are the differences a user
- * can see; docs/guides/writing-a-controller.md lists them.
+ * What `createClients` (client-node's own HTTP library on shared connections) was seen to do, one
+ * table per case of k8s-transports.test.ts, one row per client-node line. Rows that differ are the
+ * differences a user can see between the lines; docs/guides/writing-a-controller.md lists them.
  *
  * @module
  */
 
-/** `createClients`' `transport` option. */
-export type Transport = "node" | "fetch";
 /** The client-node major line the suite runs on. */
 export type Line = "1.x" | "2.x";
-/** A client-node line and a transport it takes: client-node 2 refuses `"node"` (it has no agents). */
-export type Row = "1.x node" | "1.x fetch" | "2.x fetch";
-/** One row per client-node line and transport. */
-export type Table<T> = Record<Row, T>;
+/** One row per client-node line. */
+export type Table<T> = Record<Line, T>;
 
 /** How long the reset case waits for a call to settle before recording {@link PENDING}. */
 export const PENDING_AFTER_MS = 3_000;
@@ -54,15 +49,7 @@ const KEEP_ALIVE = ["keep-alive"];
 
 /** Headers the server saw (distinct values over all requests), each request, and the managers the server named after the User-Agent. */
 export const HEADERS: Table<Record<string, string[]>> = {
-  "1.x node": {
-    "user-agent": ["undefined"],
-    accept: ACCEPT,
-    "accept-encoding": ["gzip,deflate"],
-    connection: KEEP_ALIVE,
-    requests: REQUESTS,
-    managedFields: ["transports Apply", "unknown Update"],
-  },
-  "1.x fetch": {
+  "1.x": {
     "user-agent": ["node-fetch/1.0 (+https://github.com/bitinn/node-fetch)"],
     accept: ACCEPT,
     "accept-encoding": ["gzip,deflate"],
@@ -71,7 +58,7 @@ export const HEADERS: Table<Record<string, string[]>> = {
     managedFields: ["node-fetch Update", "transports Apply"],
   },
   // createClients sends the User-Agent client-node 2's makeApiClient sets (undici's own is "undici").
-  "2.x fetch": {
+  "2.x": {
     "user-agent": ["kubernetes-client-javascript/2.0.1"],
     accept: ACCEPT,
     "accept-encoding": ["gzip, deflate"],
@@ -82,7 +69,6 @@ export const HEADERS: Table<Record<string, string[]>> = {
 };
 
 const apiException = (code: number): ErrorShape => ({ class: "ApiException", name: "Error", code, message: `HTTP-Code: ${String(code)}` });
-const notFollowed = (status: number) => ({ read: apiException(status), patched: apiException(status), redirects: 2, followed: [] });
 const followed = (status: number) => ({
   read: "target",
   patched: `fetch-${String(status)}`,
@@ -98,9 +84,8 @@ const followedWithoutToken = {
 
 /** A read and a patch sent to a server that redirects (302, 307) to the apiserver, on another port. */
 export const REDIRECTS: Table<Record<string, unknown>> = {
-  "1.x node": { 302: notFollowed(302), 307: notFollowed(307) },
-  "1.x fetch": { 302: followed(302), 307: followed(307) },
-  "2.x fetch": { 302: followedWithoutToken, 307: followedWithoutToken },
+  "1.x": { 302: followed(302), 307: followed(307) },
+  "2.x": { 302: followedWithoutToken, 307: followedWithoutToken },
 };
 
 export interface StatusErrorShape extends ErrorShape {
@@ -124,14 +109,13 @@ const SAME_STATUS_ERRORS = {
   422: statusError(422, "string of 1893, reason Invalid"),
 };
 
-/** The same on every row: client-node builds these ApiExceptions from whatever response the transport hands it. */
+/** The same on both lines: client-node builds these ApiExceptions from the response. */
 export const STATUS_ERRORS: Table<Record<string, StatusErrorShape>> = {
-  "1.x node": SAME_STATUS_ERRORS,
-  "1.x fetch": SAME_STATUS_ERRORS,
-  "2.x fetch": SAME_STATUS_ERRORS,
+  "1.x": SAME_STATUS_ERRORS,
+  "2.x": SAME_STATUS_ERRORS,
 };
 
-// The helpers (patchAnnotations here) reject an aborted call with the signal's reason, whatever the transport.
+// The helpers (patchAnnotations here) reject an aborted call with the signal's reason, on both lines.
 const timeoutReason: ErrorShape = {
   class: "DOMException",
   name: "TimeoutError",
@@ -165,25 +149,7 @@ const SAME_ON_2X: Record<string, ErrorShape | typeof PENDING> = {
 
 /** Refused, reset mid-response, a wrong CA, a timeout and aborts, as the caller's `catch` sees them. */
 export const NETWORK_ERRORS: Table<Record<string, ErrorShape | typeof PENDING>> = {
-  "1.x node": {
-    refused: { class: "Error", name: "Error", code: "ECONNREFUSED", message: "connect ECONNREFUSED 127.0.0.1:PORT" },
-    "reset mid-response": { class: "Error", name: "Error", code: "ECONNRESET", message: onNode("aborted", "read ECONNRESET") },
-    "wrong CA": {
-      class: "Error",
-      name: "Error",
-      code: "SELF_SIGNED_CERT_IN_CHAIN",
-      message: "self-signed certificate in certificate chain",
-    },
-    ...HELPER_ABORTS,
-    "abort in flight, client-node's own call": {
-      class: "AbortError",
-      name: "AbortError",
-      code: "ABORT_ERR",
-      message: "The operation was aborted",
-      cause: "DOMException 20: This operation was aborted",
-    },
-  },
-  "1.x fetch": {
+  "1.x": {
     refused: {
       class: "FetchError",
       name: "FetchError",
@@ -211,7 +177,7 @@ export const NETWORK_ERRORS: Table<Record<string, ErrorShape | typeof PENDING>> 
       message: "The user aborted a request.",
     },
   },
-  "2.x fetch": SAME_ON_2X,
+  "2.x": SAME_ON_2X,
 };
 
 /**
@@ -221,7 +187,6 @@ export const NETWORK_ERRORS: Table<Record<string, ErrorShape | typeof PENDING>> 
  * ones take 1 there, as undici 8 offers HTTP/2 by default (`allowH2`) and multiplexes them.
  */
 export const CONNECTIONS: Table<{ sequential: number; concurrent: number }> = {
-  "1.x node": { sequential: 1, concurrent: N },
-  "1.x fetch": { sequential: 1, concurrent: N },
-  "2.x fetch": { sequential: 1, concurrent: 1 },
+  "1.x": { sequential: 1, concurrent: N },
+  "2.x": { sequential: 1, concurrent: 1 },
 };

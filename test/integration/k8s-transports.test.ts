@@ -1,12 +1,12 @@
-// The same calls through both transports of createClients ("node": the hand-written node:https
-// library; "fetch": client-node's own), on the real apiserver, and what the caller and the server
-// see. Each case has one table of exact observations per client-node line and transport, so every
-// difference a user could notice is written down here (issue #13: the default transport).
+// Calls through createClients (client-node's own HTTP library on shared connections) on the real
+// apiserver, and what the caller and the server see. Each case has one table of exact observations
+// per client-node line, so every difference a user could notice is written down here (issue #13:
+// the transport; the deprecated transport: "node" is ignored and sees the same).
 import { createRequire } from "node:module";
 import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callOptions } from "../../src/k8s/call-options.js";
-import { createClients, patchAnnotations, statusReason, type CocoonClients } from "../../src/k8s/index.js";
+import { createClients, patchAnnotations, statusReason, type CocoonClients, type CreateClientsOptions } from "../../src/k8s/index.js";
 import { createCertificateAuthority } from "../../src/testing/control-plane/x509.js";
 import { createTestNamespace, getControlPlane } from "./helpers.js";
 import {
@@ -29,9 +29,7 @@ import {
   STATUS_ERRORS,
   type ErrorShape,
   type Line,
-  type Row,
   type Table,
-  type Transport,
 } from "./k8s-transports-table.js";
 import { refusingUrl, startBlackHole, startRedirector, startResetter, type LoopbackServer } from "./k8s-fault-servers.js";
 
@@ -55,9 +53,9 @@ beforeAll(async () => {
 
 afterAll(() => proxy.close());
 
-/** Checks `observed` against the row of this run's client-node line and `transport`. */
-function expectRow<T>(table: Table<T>, transport: Transport, observed: T): void {
-  expect(observed).toEqual(table[`${line} ${transport}` as Row]);
+/** Checks `observed` against the row of this run's client-node line. */
+function expectRow<T>(table: Table<T>, observed: T): void {
+  expect(observed).toEqual(table[line]);
 }
 
 function mask(text: string): string {
@@ -100,9 +98,13 @@ async function rejectionOrPending(promise: Promise<unknown>): Promise<unknown> {
   }
 }
 
-/** Runs `fn` on clients of `transport` for `kubeConfig`, closing them afterwards. */
-async function withClients<T>(transport: Transport, kubeConfig: KubeConfig, fn: (c: CocoonClients) => Promise<T>): Promise<T> {
-  const clients = createClients(kubeConfig, { transport });
+/** Runs `fn` on clients made with `options` for `kubeConfig`, closing them afterwards. */
+async function withClients<T>(
+  kubeConfig: KubeConfig,
+  fn: (c: CocoonClients) => Promise<T>,
+  options: CreateClientsOptions = {},
+): Promise<T> {
+  const clients = createClients(kubeConfig, options);
   try {
     return await fn(clients);
   } finally {
@@ -115,62 +117,64 @@ function followedRequest(r: RecordedRequest): string {
   return `${r.method} ${String(r.status)} ${r.headers.authorization === undefined ? "without" : "with"} the token`;
 }
 
-/** The transports this line takes: client-node 2 refuses "node" (tested below). */
-const TRANSPORTS: Transport[] = line === "1.x" ? ["node", "fetch"] : ["fetch"];
+/**
+ * The headers case runs by default and with the deprecated `transport: "node"`, which is ignored;
+ * each run names its pod by a tag of the same length, so the bodies are the same length too.
+ */
+const HEADER_RUNS: [string, string, CreateClientsOptions][] = [
+  ["by default", "deflt", {}],
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated option must still be accepted, and change nothing
+  ['with transport: "node", which is ignored', "nodex", { transport: "node" }],
+];
 
-describe(`transport node on client-node ${line}`, () => {
-  it(line === "1.x" ? "is taken (its behaviour: the tables below)" : "is refused: client-node 2 has no agents to send with", () => {
-    const made = (): unknown => createClients(getControlPlane().kubeConfig, { transport: "node" }).close();
-    if (line === "1.x") expect(made()).toBeUndefined();
-    else
-      expect(made).toThrow(
-        `the node:https transport needs client-node 1's agents; client-node ${clientNodeVersion} sends through undici dispatchers`,
-      );
-  });
-});
-
-describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (transport) => {
-  it("sends these headers, per method and patch strategy, and is named by them in managedFields", async () => {
-    proxy.reset();
-    const tag = transport.padEnd(5, "x"); // the same length for both, so are the bodies
-    const name = `headers-${tag}`;
-    const managers = await withClients(transport, proxy.kubeConfig(), async (c) => {
-      const own = await c.core.createNamespacedPod({ namespace: ns, body: { metadata: { name }, spec: pod.spec! } });
-      await c.core.readNamespacedPod({ name, namespace: ns });
-      for (const strategy of [PatchStrategy.JsonPatch, PatchStrategy.MergePatch, PatchStrategy.StrategicMergePatch]) {
-        const body =
-          strategy === PatchStrategy.JsonPatch
-            ? [{ op: "add", path: "/metadata/labels", value: { s: "1" } }]
-            : { metadata: { labels: { s: "2" } } };
-        await c.core.patchNamespacedPod({ name, namespace: ns, body }, setHeaderOptions("Content-Type", strategy));
-      }
-      await c.core.patchNamespacedPod(
-        {
-          name,
-          namespace: ns,
-          fieldManager: "transports",
-          force: true,
-          body: { apiVersion: "v1", kind: "Pod", metadata: { name, labels: { s: "3" } } },
+describe(`createClients on client-node ${line}`, () => {
+  it.each(HEADER_RUNS)(
+    "sends these headers, per method and patch strategy, and is named by them in managedFields, %s",
+    async (_run, tag, options) => {
+      proxy.reset();
+      const name = `headers-${tag}`;
+      const managers = await withClients(
+        proxy.kubeConfig(),
+        async (c) => {
+          const own = await c.core.createNamespacedPod({ namespace: ns, body: { metadata: { name }, spec: pod.spec! } });
+          await c.core.readNamespacedPod({ name, namespace: ns });
+          for (const strategy of [PatchStrategy.JsonPatch, PatchStrategy.MergePatch, PatchStrategy.StrategicMergePatch]) {
+            const body =
+              strategy === PatchStrategy.JsonPatch
+                ? [{ op: "add", path: "/metadata/labels", value: { s: "1" } }]
+                : { metadata: { labels: { s: "2" } } };
+            await c.core.patchNamespacedPod({ name, namespace: ns, body }, setHeaderOptions("Content-Type", strategy));
+          }
+          await c.core.patchNamespacedPod(
+            {
+              name,
+              namespace: ns,
+              fieldManager: "transports",
+              force: true,
+              body: { apiVersion: "v1", kind: "Pod", metadata: { name, labels: { s: "3" } } },
+            },
+            setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply),
+          );
+          const patched = await patchAnnotations(c, own, { "transports.example.com/a": tag });
+          await c.core.deleteNamespacedPod({ name: "absent", namespace: ns }).catch(() => undefined);
+          return (patched.metadata?.managedFields ?? []).map((f) => `${f.manager ?? "-"} ${f.operation ?? "-"}`).sort();
         },
-        setHeaderOptions("Content-Type", PatchStrategy.ServerSideApply),
+        options,
       );
-      const patched = await patchAnnotations(c, own, { "transports.example.com/a": tag });
-      await c.core.deleteNamespacedPod({ name: "absent", namespace: ns }).catch(() => undefined);
-      return (patched.metadata?.managedFields ?? []).map((f) => `${f.manager ?? "-"} ${f.operation ?? "-"}`).sort();
-    });
-    const distinct = (header: string) => [...new Set(proxy.requests.map((r) => String(r.headers[header])))];
-    const seen = {
-      "user-agent": distinct("user-agent"),
-      accept: distinct("accept"),
-      "accept-encoding": distinct("accept-encoding"),
-      connection: distinct("connection"),
-      requests: proxy.requests.map(
-        (r) => `${r.method} ${r.contentType ?? "-"} ${r.headers["content-length"] ?? "-"} ${r.headers["transfer-encoding"] ?? "-"}`,
-      ),
-      managedFields: managers,
-    };
-    expectRow(HEADERS, transport, seen);
-  });
+      const distinct = (header: string) => [...new Set(proxy.requests.map((r) => String(r.headers[header])))];
+      const seen = {
+        "user-agent": distinct("user-agent"),
+        accept: distinct("accept"),
+        "accept-encoding": distinct("accept-encoding"),
+        connection: distinct("connection"),
+        requests: proxy.requests.map(
+          (r) => `${r.method} ${r.contentType ?? "-"} ${r.headers["content-length"] ?? "-"} ${r.headers["transfer-encoding"] ?? "-"}`,
+        ),
+        managedFields: managers,
+      };
+      expectRow(HEADERS, seen);
+    },
+  );
 
   it("follows, or not, a redirect to the apiserver", async () => {
     const observed: Record<string, unknown> = {};
@@ -179,9 +183,9 @@ describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (tra
       proxy.reset();
       try {
         const kc = adminKubeConfigOverHttp(getControlPlane().connection, redirector.url);
-        const outcome = await withClients(transport, kc, async (c) => {
+        const outcome = await withClients(kc, async (c) => {
           const read = await c.core.readNamespacedPod({ name: "target", namespace: ns }).then((p) => p.metadata?.name, errorShape);
-          const patched = await patchAnnotations(c, pod, { "transports.example.com/r": `${transport}-${status}` }).then(
+          const patched = await patchAnnotations(c, pod, { "transports.example.com/r": `fetch-${status}` }).then(
             (p) => p.metadata?.annotations?.["transports.example.com/r"],
             errorShape,
           );
@@ -192,11 +196,11 @@ describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (tra
         await redirector.close();
       }
     }
-    expectRow(REDIRECTS, transport, observed);
+    expectRow(REDIRECTS, observed);
   });
 
   it("rejects 404, 409 and 422 with these errors", async () => {
-    const observed = await withClients(transport, getControlPlane().kubeConfig, async (c) => {
+    const observed = await withClients(getControlPlane().kubeConfig, async (c) => {
       const errors = {
         404: await rejection(c.core.readNamespacedPod({ name: "absent", namespace: ns })),
         409: await rejection(c.core.createNamespacedPod({ namespace: ns, body: { metadata: { name: "target" }, spec: pod.spec! } })),
@@ -219,7 +223,7 @@ describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (tra
         }),
       );
     });
-    expectRow(STATUS_ERRORS, transport, observed);
+    expectRow(STATUS_ERRORS, observed);
   });
 
   it("rejects network failures, timeouts and aborts with these errors", async () => {
@@ -228,25 +232,23 @@ describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (tra
     const read = (c: CocoonClients) => c.core.readNamespacedPod({ name: "target", namespace: ns });
 
     observed["refused"] = errorShape(
-      await withClients(transport, adminKubeConfigOverHttp(connection, await refusingUrl()), (c) => rejection(read(c))),
+      await withClients(adminKubeConfigOverHttp(connection, await refusingUrl()), (c) => rejection(read(c))),
     );
 
     const resetter = await startResetter();
     try {
-      const reset = await withClients(transport, adminKubeConfigOverHttp(connection, resetter.url), (c) => rejectionOrPending(read(c)));
+      const reset = await withClients(adminKubeConfigOverHttp(connection, resetter.url), (c) => rejectionOrPending(read(c)));
       observed["reset mid-response"] = reset === PENDING ? PENDING : errorShape(reset);
     } finally {
       await resetter.close();
     }
 
     const wrongCa = { ...connection, caPem: createCertificateAuthority("not the apiserver's CA").certPem };
-    observed["wrong CA"] = errorShape(
-      await withClients(transport, adminKubeConfigAt(wrongCa, connection.server), (c) => rejection(read(c))),
-    );
+    observed["wrong CA"] = errorShape(await withClients(adminKubeConfigAt(wrongCa, connection.server), (c) => rejection(read(c))));
 
     const blackHole = await startBlackHole();
     try {
-      await withClients(transport, adminKubeConfigOverHttp(connection, blackHole.url), async (c) => {
+      await withClients(adminKubeConfigOverHttp(connection, blackHole.url), async (c) => {
         const target = { metadata: { name: "target", namespace: ns } };
         observed["timeout (AbortSignal.timeout)"] = errorShape(
           await rejection(patchAnnotations(c, target, { a: "1" }, { signal: AbortSignal.timeout(200) })),
@@ -266,7 +268,7 @@ describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (tra
     } finally {
       await blackHole.close();
     }
-    expectRow(NETWORK_ERRORS, transport, observed);
+    expectRow(NETWORK_ERRORS, observed);
   });
 
   it(`opens this many TCP connections for ${N} sequential and ${N} concurrent reads`, async () => {
@@ -274,16 +276,16 @@ describe.each<Transport>(TRANSPORTS)(`transport %s on client-node ${line}`, (tra
     try {
       const kc = adminKubeConfigAt(getControlPlane().connection, relay.server);
       const read = (c: CocoonClients) => c.core.readNamespacedPod({ name: "target", namespace: ns });
-      const sequential = await withClients(transport, kc, async (c) => {
+      const sequential = await withClients(kc, async (c) => {
         for (let i = 0; i < N; i++) await read(c);
         return relay.connections();
       });
       const before = relay.connections();
-      const concurrent = await withClients(transport, kc, async (c) => {
+      const concurrent = await withClients(kc, async (c) => {
         await Promise.all(Array.from({ length: N }, () => read(c)));
         return relay.connections() - before;
       });
-      expectRow(CONNECTIONS, transport, { sequential, concurrent });
+      expectRow(CONNECTIONS, { sequential, concurrent });
     } finally {
       await relay.close();
     }

@@ -2,6 +2,7 @@
  * `startRegistry()` from `./testing`: a real distribution registry per call, cleaned up like the control plane.
  */
 import { existsSync } from "node:fs";
+import { get } from "node:http";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
 import { ensureRegistryBinary } from "../../src/testing/index.js";
@@ -32,6 +33,28 @@ describe("startRegistry", () => {
       const { username, password } = registry.credentials ?? { username: "", password: "" };
       const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
       expect((await fetch(`${registry.url}/v2/`, { headers: { authorization } })).status).toBe(200);
+    } finally {
+      await registry.stop();
+    }
+  });
+
+  it("serves token auth's realm on the registry's own host and port, naming the host each request came to", async () => {
+    const registry = await startTestRegistry({ auth: "token" });
+    try {
+      const challenge = (url: string, host?: string) =>
+        new Promise<string | undefined>((resolve, reject) => {
+          const headers = host === undefined ? {} : { host };
+          get(url, { headers }, (res) => resolve(res.resume().headers["www-authenticate"])).on("error", reject);
+        });
+      const service = 'service="cocoon-test-registry"';
+      expect(await challenge(`${registry.url}/v2/`)).toBe(`Bearer realm="${registry.url}/token",${service}`);
+      expect(await challenge(`${registry.url}/v2/`, "127.0.0.1:1")).toBe(`Bearer realm="http://127.0.0.1:1/token",${service}`);
+      const { username, password } = registry.credentials ?? { username: "", password: "" };
+      const authorization = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
+      const token = await fetch(`${registry.url}/token?${service.replaceAll('"', "")}&scope=repository:vm:pull`, {
+        headers: { authorization },
+      });
+      expect([token.status, registry.tokenRequests]).toEqual([200, 1]);
     } finally {
       await registry.stop();
     }

@@ -1,19 +1,19 @@
 import { readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Writable } from "node:stream";
+import { Readable, Writable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
 import { OCIRegistry } from "../../src/oci/oci-registry.js";
 import { collector } from "../../src/snapshot/fakes.test-util.js";
-import { envelopeFile, type ExportEntry, exportStream, memoryLike } from "../../src/snapshot/export-tar.test-util.js";
-import { streamSnapshot } from "../../src/snapshot/pull.js";
-import { pushSnapshot } from "../../src/snapshot/push.js";
+import type { SnapshotExportFile } from "../../src/snapshot/export/export-plan.js";
+import { exportOf, memoryLike } from "../../src/snapshot/snapshot-files.test-util.js";
+import { streamSnapshot } from "../../src/snapshot/pull/pull.js";
+import { pushSnapshot } from "../../src/snapshot/push/push.js";
 import { startRegistry, type TestRegistry } from "../../src/testing/registry/start-registry.js";
 
 const MEMORY = memoryLike(6 << 20, "fault");
-const files: ExportEntry[] = [
-  envelopeFile("vm-f"),
+const files: SnapshotExportFile[] = [
   { name: "memory-ranges", data: MEMORY },
   { name: "state.json", data: Buffer.from("{}") },
 ];
@@ -37,7 +37,7 @@ describe("snapshot faults on a real registry", () => {
   it("registry stopped mid-push: a typed error, the export stream closed, no temp files", async () => {
     const { registry, oci } = await fresh();
     const before = tmpEntries();
-    const stream = exportStream(files);
+    const stream = Readable.from(exportOf("vm-f", files));
     let stopping: Promise<void> | undefined;
     const push = pushSnapshot(stream, oci, {
       name: "vm-f",
@@ -57,7 +57,7 @@ describe("snapshot faults on a real registry", () => {
 
   it("registry stopped mid-pull: a typed error and the output destroyed, never ended", async () => {
     const { registry, oci } = await fresh();
-    const pushed = await pushSnapshot(exportStream(files), oci, { name: "vm-f", chunkSizeMiB: 1 });
+    const pushed = await pushSnapshot(exportOf("vm-f", files), oci, { name: "vm-f", chunkSizeMiB: 1 });
     let stopping: Promise<void> | undefined;
     let written = 0;
     const output = new Writable({
@@ -76,7 +76,7 @@ describe("snapshot faults on a real registry", () => {
 
   it("a blob corrupted in the registry: ERR_SNAPSHOT_INTEGRITY, no import reported as done", async () => {
     const { registry, oci } = await fresh();
-    const pushed = await pushSnapshot(exportStream(files), oci, { name: "vm-f" });
+    const pushed = await pushSnapshot(exportOf("vm-f", files), oci, { name: "vm-f" });
     const layer = (JSON.parse(Buffer.from(pushed.manifestBytes).toString()) as { layers: { digest: string }[] }).layers[0] as {
       digest: string;
     };
@@ -97,7 +97,7 @@ describe("snapshot faults on a real registry", () => {
     const { oci } = await fresh();
     const ac = new AbortController();
     const reason = new Error("stop now");
-    const push = pushSnapshot(exportStream(files), oci, {
+    const push = pushSnapshot(exportOf("vm-f", files), oci, {
       name: "vm-f",
       chunkSizeMiB: 1,
       concurrency: 1,
@@ -106,7 +106,7 @@ describe("snapshot faults on a real registry", () => {
     });
     await expect(push).rejects.toBe(reason);
     expect(await oci.hasManifest("vm-f", "latest")).toBe(false);
-    const pushed = await pushSnapshot(exportStream(files), oci, { name: "vm-f" });
+    const pushed = await pushSnapshot(exportOf("vm-f", files), oci, { name: "vm-f" });
     const pullAbort = new AbortController();
     const sink = collector();
     const pull = streamSnapshot(pushed.manifestBytes, oci, {
@@ -121,7 +121,7 @@ describe("snapshot faults on a real registry", () => {
 
   it("a memory budget below four chunks: ERR_INVALID_ARGUMENT before any request", async () => {
     const { oci } = await fresh();
-    const err = await pushSnapshot(exportStream(files), oci, { name: "vm-f", chunkSizeMiB: 512, memoryBudgetMiB: 1024 }).catch(
+    const err = await pushSnapshot(exportOf("vm-f", files), oci, { name: "vm-f", chunkSizeMiB: 512, memoryBudgetMiB: 1024 }).catch(
       (e: unknown) => e,
     );
     expect(isCocoonError(err, "ERR_INVALID_ARGUMENT")).toBe(true);

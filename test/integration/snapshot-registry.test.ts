@@ -5,21 +5,32 @@ import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OCIRegistry } from "../../src/oci/oci-registry.js";
 import { collector } from "../../src/snapshot/fakes.test-util.js";
-import { envelopeFile, type ExportEntry, exportStream, memoryLike, readImport } from "../../src/snapshot/export-tar.test-util.js";
-import { streamSnapshot } from "../../src/snapshot/pull.js";
-import { readExportFile } from "../../src/snapshot/export-file.js";
-import { pushSnapshot } from "../../src/snapshot/push.js";
-import type { PushOptions } from "../../src/snapshot/push-options.js";
+import type { SnapshotExportFile } from "../../src/snapshot/export/export-plan.js";
+import { formatSparseMap, type SparseLayout } from "../../src/snapshot/export/sparse-records.js";
+import { exportOf, memoryLike, readImport } from "../../src/snapshot/snapshot-files.test-util.js";
+import { streamSnapshot } from "../../src/snapshot/pull/pull.js";
+import { pullSnapshot } from "../../src/snapshot/pull/pull-snapshot.js";
+import { readExportFile } from "../../src/snapshot/io/export-file.js";
+import { pushSnapshot } from "../../src/snapshot/push/push.js";
+import type { PushOptions } from "../../src/snapshot/push/push-options.js";
 import { startRegistry, type TestRegistry } from "../../src/testing/registry/start-registry.js";
 
-const SPARSE = { "COCOON.sparse.map": '[{"o":0,"l":1048576},{"o":4194304,"l":2097152}]', "COCOON.sparse.size": "8589934592" };
-const files: ExportEntry[] = [
-  envelopeFile("vm-rt"),
+const SPARSE: SparseLayout = {
+  size: 8589934592,
+  extents: [
+    { offset: 0, length: 1048576 },
+    { offset: 4194304, length: 2109497 },
+  ],
+};
+const files: (SnapshotExportFile & { data: Buffer })[] = [
   { name: "config.json", data: Buffer.from('{"cpus":2}') },
-  { name: "memory-ranges", data: memoryLike(3 * (1 << 20) + 12345, "mem"), mode: 0o100600, pax: SPARSE },
-  { name: "overlay.qcow2", data: memoryLike(200 * 1024, "disk"), pax: { "COCOON.sparse.map": "[]", "COCOON.sparse.size": "1048576" } },
+  { name: "memory-ranges", data: memoryLike(3 * (1 << 20) + 12345, "mem"), mode: 0o100600, sparse: SPARSE },
+  { name: "overlay.qcow2", data: memoryLike(200 * 1024, "disk"), sparse: { size: 1048576, extents: [{ offset: 0, length: 204800 }] } },
   { name: "empty.log", data: Buffer.alloc(0) },
 ];
+/** The PAX records a sparse file's layout is written as. */
+const recordsOf = (sparse?: SparseLayout): Record<string, string> =>
+  sparse ? { "COCOON.sparse.map": formatSparseMap(sparse.extents), "COCOON.sparse.size": String(sparse.size) } : {};
 
 const dir = mkdtempSync(path.join(tmpdir(), "snapshot-registry-"));
 let registry: TestRegistry;
@@ -35,17 +46,17 @@ afterAll(async () => {
 
 /** The export as a stream, or as a tar file on disk read by `readExportFile` (chunks read straight into their buffers). */
 async function exportSource(from: "stream" | "file", name: string): Promise<AsyncIterable<Uint8Array>> {
-  if (from === "stream") return exportStream(files);
+  if (from === "stream") return exportOf("vm-rt", files);
   const file = path.join(dir, `${name}.tar`);
-  await pipeline(exportStream(files), createWriteStream(file));
+  await pipeline(exportOf("vm-rt", files), createWriteStream(file));
   return readExportFile(file);
 }
 
 async function roundTrip(name: string, knobs: Partial<PushOptions>, from: "stream" | "file" = "stream") {
   const pushed = await pushSnapshot(await exportSource(from, name), oci, { name, tag: "hibernate", ...knobs });
-  const { data } = await oci.getManifest(name, "hibernate");
   const sink = collector();
-  await streamSnapshot(data, oci, { name, output: sink.output, memoryBudgetMiB: knobs.memoryBudgetMiB ?? 0 });
+  const pulled = await pullSnapshot(oci, `${name}:hibernate`, sink.output, { memoryBudgetMiB: knobs.memoryBudgetMiB ?? 0 });
+  expect(pulled.manifestDigest).toBe(pushed.manifestDigest);
   return { pushed, entries: await readImport(sink.bytes()) };
 }
 
@@ -67,34 +78,35 @@ describe("snapshot push then pull on a real registry (CNCF distribution)", () =>
       version: 1,
       config: { id: "snap-1", name, hypervisor: "cloud-hypervisor", cpu: 2, memory: 1 << 30 },
     });
-    for (const f of files.slice(1)) {
+    for (const f of files) {
       const got = entries.find((e) => e.name === f.name);
-      expect(Buffer.from(got?.data ?? []).equals(Buffer.from(f.data))).toBe(true);
+      expect(Buffer.from(got?.data ?? []).equals(f.data)).toBe(true);
       expect(got?.mode).toBe(f.mode ?? 0o640);
-      expect(got?.pax).toEqual(f.pax ?? {});
+      expect(got?.pax).toEqual(recordsOf(f.sparse));
     }
   });
 
   it("does not upload a blob the registry already holds", async () => {
-    await pushSnapshot(exportStream(files), oci, { name: "vm-dedup", now: () => 0 });
+    await pushSnapshot(exportOf("vm-dedup", files), oci, { name: "vm-dedup", now: () => 0 });
     const before = oci.requestCounts.registry;
-    await pushSnapshot(exportStream(files), oci, { name: "vm-dedup", tag: "again", now: () => 0 });
+    await pushSnapshot(exportOf("vm-dedup", files), oci, { name: "vm-dedup", tag: "again", now: () => 0 });
     // 4 layers + config: one HEAD each (all present), then one manifest PUT.
     expect(oci.requestCounts.registry - before).toBe(6);
   });
 
   it("streams a v1 file above 16 MiB while hashing it (POST, PATCH, PUT), so a push again sends it again", async () => {
-    const big: ExportEntry[] = [envelopeFile("vm-big"), { name: "memory-ranges", data: memoryLike(20 * (1 << 20) + 3, "big") }];
+    const memory = memoryLike(20 * (1 << 20) + 3, "big");
+    const big: SnapshotExportFile[] = [{ name: "memory-ranges", data: memory }];
     const start = oci.requestCounts.registry;
-    const pushed = await pushSnapshot(exportStream(big), oci, { name: "vm-big", now: () => 0 });
+    const pushed = await pushSnapshot(exportOf("vm-big", big), oci, { name: "vm-big", now: () => 0 });
     // memory-ranges: POST, one PATCH of 16 MiB, PUT with the rest; config: HEAD, POST, PUT; the manifest PUT.
     expect(oci.requestCounts.registry - start).toBe(7);
     const again = oci.requestCounts.registry;
-    await pushSnapshot(exportStream(big), oci, { name: "vm-big", tag: "again", now: () => 0 });
+    await pushSnapshot(exportOf("vm-big", big), oci, { name: "vm-big", tag: "again", now: () => 0 });
     expect(oci.requestCounts.registry - again).toBe(5); // the file again; the config only probed
     const sink = collector();
     await streamSnapshot(pushed.manifestBytes, oci, { name: "vm-big", output: sink.output });
     const entries = await readImport(sink.bytes());
-    expect(Buffer.from(entries.find((e) => e.name === "memory-ranges")?.data ?? []).equals(big[1]?.data ?? Buffer.alloc(0))).toBe(true);
+    expect(Buffer.from(entries.find((e) => e.name === "memory-ranges")?.data ?? []).equals(memory)).toBe(true);
   });
 });

@@ -2,30 +2,21 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryPoints, root } from "./consumer.js";
+import { launchHeadless, type Headless } from "./headless.js";
+import { brokenLinks } from "./site-links.js";
 
-// Debian's chromium, which .ci/run installs when it is missing; CHROMIUM names another binary.
-const chromium = process.env.CHROMIUM ?? "chromium";
-
-/** The page's DOM after its scripts ran (virtual time lets mermaid finish without real waiting). */
-function renderedDom(file: string): string {
-  const args = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=20000", "--dump-dom", pathToFileURL(file).href];
-  try {
-    return execFileSync(chromium, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 90_000, maxBuffer: 64 << 20 });
-  } catch (err) {
-    throw new Error(`headless ${chromium} failed on ${file} (install Debian's chromium, or set CHROMIUM): ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
-}
+// A diagram is drawn once mermaid has put an <svg> (the diagram or its error) into every block.
+const DIAGRAMS_DRAWN = `[...document.querySelectorAll("div.mermaid")].every((d) => d.querySelector("svg") !== null)`;
 
 // The API reference as `npm run docs` builds it (treatWarningsAsErrors), checked as a reader's browser shows it.
 describe("the API reference in headless Chromium", () => {
   let site = "";
   let log = "";
-  beforeAll(() => {
+  let browser: Headless | undefined;
+  beforeAll(async () => {
+    browser = await launchHeadless();
     site = mkdtempSync(join(tmpdir(), "cocoon-reference-"));
     const typedoc = join(root, "node_modules/typedoc/bin/typedoc");
     log = execFileSync(process.execPath, [typedoc, "--out", site, "--logLevel", "Verbose"], {
@@ -34,7 +25,10 @@ describe("the API reference in headless Chromium", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
   }, 180_000);
-  afterAll(() => rmSync(site, { recursive: true, force: true }));
+  afterAll(() => {
+    browser?.close();
+    rmSync(site, { recursive: true, force: true });
+  });
 
   it("builds with zero warnings (every export documented, every link resolved)", () => {
     expect(log).toContain("Loaded plugin");
@@ -42,16 +36,24 @@ describe("the API reference in headless Chromium", () => {
     expect(log).not.toMatch(/\[warning\]|\[error\]/);
   });
 
-  it("renders the seat-release sequence diagram as an SVG, not as text", () => {
-    const dom = renderedDom(join(site, "documents/The_seat_release.html"));
+  it("has no broken link: every href and src is a file of the site or an https URL", () => {
+    expect(readdirSync(join(site, "documents"))).toEqual(expect.arrayContaining(["Differences_from_Go.html", "Go_→_TS_map.html"]));
+    expect(brokenLinks(site)).toEqual([]);
+  });
+
+  it("renders the seat-release sequence diagram as an SVG, not as text", async () => {
+    const dom = (await browser?.renderedDom(join(site, "documents/The_seat_release.html"), DIAGRAMS_DRAWN)) ?? "";
     expect(dom).toMatch(/<svg [^>]*aria-roledescription="sequence"/);
     expect(dom).not.toMatch(/aria-roledescription="error"/);
     expect(dom).not.toContain('<code class="mermaid">');
   }, 120_000);
 
-  it("names every module page by its import path, one page per entry point", () => {
-    const pages = readdirSync(join(site, "modules"));
-    const titles = pages.map((page) => /<h1>Module ([^<]+)<\/h1>/.exec(renderedDom(join(site, "modules", page)))?.[1]);
+  it("names every module page by its import path, one page per entry point", async () => {
+    const titles: (string | undefined)[] = [];
+    for (const page of readdirSync(join(site, "modules"))) {
+      const dom = (await browser?.renderedDom(join(site, "modules", page))) ?? "";
+      titles.push(/<h1>Module ([^<]+)<\/h1>/.exec(dom)?.[1]);
+    }
     expect(titles.sort()).toEqual([...entryPoints].sort());
   }, 180_000);
 

@@ -23,6 +23,7 @@ type benchFixture struct {
 	Delta12        map[string]any `json:"delta12"`
 	Quantities     []string       `json:"quantities"`
 	ReconcilePods  []int          `json:"reconcilePods"`
+	CocoonSet      CocoonSet      `json:"cocoonSet"`
 }
 
 // loadBenchFixture decodes the fixture the way the operator decodes objects: with encoding/json,

@@ -26,7 +26,7 @@ func reconcilePass(pods []*corev1.Pod) error {
 		if err != nil {
 			return err
 		}
-		sink = result
+		sinkReconcile = result
 	}
 	return nil
 }

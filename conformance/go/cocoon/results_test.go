@@ -31,8 +31,13 @@ func TestWriteResults(t *testing.T) {
 	patch12, err12 := AnnotationsMergePatch(fixture.Delta12)
 	pods := fixture.reconcilePodList(fixture.ReconcilePods[0])
 	reconciled, errR := reconcile(pods[len(pods)-1])
-	if err3 != nil || err12 != nil || errR != nil {
-		t.Fatal(err3, err12, errR)
+	mainPod, errP := BuildAgentPod(&fixture.CocoonSet, 0, "", "", OperatorScheme())
+	if err3 != nil || err12 != nil || errR != nil || errP != nil {
+		t.Fatal(err3, err12, errR, errP)
+	}
+	mainPodJSON, err := json.Marshal(mainPod)
+	if err != nil {
+		t.Fatal(err)
 	}
 	out, err := json.Marshal(map[string]any{
 		"parseVMSpec":         ParseVMSpec(&fixture.Pod),
@@ -44,6 +49,8 @@ func TestWriteResults(t *testing.T) {
 		"mergePatch3":         string(patch3),
 		"mergePatch12":        string(patch12),
 		"reconcileLastPod":    reconciled,
+		"buildMainPod":        string(mainPodJSON),
+		"podSpecMatchesAgent": PodSpecMatchesAgent(mainPod, &fixture.CocoonSet, 0),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,17 @@
 package cocoon
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 )
+
+// VMNameForDeployment is "vk-<namespace>-<deployment>-<slot>", the VM name of an agent slot.
+func VMNameForDeployment(namespace, deployment string, slot int) string {
+	return fmt.Sprintf("vk-%s-%s-%d", namespace, deployment, slot)
+}
 
 // AgentVMNamePrefix is "vk-<namespace>-<cocoonSet>-", the prefix of every agent VM name.
 func AgentVMNamePrefix(namespace, cocoonSet string) string {

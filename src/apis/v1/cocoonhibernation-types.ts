@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { conditionList } from "./condition.js";
+import type { Condition } from "./condition.js";
 import { CocoonHibernationPhaseSchema, HibernationDesireSchema } from "./enum-schemas.js";
+import type { CocoonHibernationPhase, HibernationDesire } from "./enums.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
 import { POD_REF_IMMUTABLE_RULE } from "./internal/cel-rules.js";
 import { gatedRules } from "./internal/rule-gate.js";
@@ -11,8 +13,11 @@ import { ObjectMetaSchema, kubeList } from "./object-meta.js";
 export const HibernationPodRefSchema = z
   .object({ name: z.string().min(1) })
   .describe("HibernationPodRef identifies the target pod for hibernation.");
-/** A pod reference as stored. */
-export type HibernationPodRef = z.output<typeof HibernationPodRefSchema>;
+/** A pod reference as stored: identifies the target pod for hibernation. */
+export interface HibernationPodRef {
+  /** Name of the target pod, in the CocoonHibernation's namespace (required, non-empty). */
+  name: string;
+}
 /** A pod reference as written. */
 export type HibernationPodRefInput = z.input<typeof HibernationPodRefSchema>;
 
@@ -27,8 +32,13 @@ export const CocoonHibernationSpecSchema = z
     desire: HibernationDesireSchema,
   })
   .describe("CocoonHibernationSpec defines the desired state of a CocoonHibernation.");
-/** A CocoonHibernation spec as stored. */
-export type CocoonHibernationSpec = z.output<typeof CocoonHibernationSpecSchema>;
+/** A CocoonHibernation spec as stored: the desired state of a CocoonHibernation. */
+export interface CocoonHibernationSpec {
+  /** HibernationPodRef identifies the target pod for hibernation; immutable once set. */
+  podRef: HibernationPodRef;
+  /** HibernationDesire defines the desired hibernation state. */
+  desire: HibernationDesire;
+}
 /** A CocoonHibernation spec as written. */
 export type CocoonHibernationSpecInput = z.input<typeof CocoonHibernationSpecSchema>;
 
@@ -41,8 +51,17 @@ export const CocoonHibernationStatusSchema = z
     conditions: conditionList().optional(),
   })
   .describe("CocoonHibernationStatus represents the observed state of a CocoonHibernation.");
-/** A CocoonHibernation status as stored. */
-export type CocoonHibernationStatus = z.output<typeof CocoonHibernationStatusSchema>;
+/** A CocoonHibernation status as stored: the observed state of a CocoonHibernation. */
+export interface CocoonHibernationStatus {
+  /** The `metadata.generation` of the CocoonHibernation this status was computed from. */
+  observedGeneration?: number | undefined;
+  /** CocoonHibernationPhase represents the lifecycle phase of a CocoonHibernation. */
+  phase?: CocoonHibernationPhase | undefined;
+  /** Name of the target pod's VM. */
+  vmName?: string | undefined;
+  /** Conditions of the CocoonHibernation, keyed by `type`. */
+  conditions?: Condition[] | undefined;
+}
 /** A CocoonHibernation status as written. */
 export type CocoonHibernationStatusInput = z.input<typeof CocoonHibernationStatusSchema>;
 

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { DEFAULT_NODE_POOL } from "../../meta/keys.js";
+import { DEFAULT_NODE_POOL } from "../../internal/crd-markers.js";
 import { AgentModeSchema, HibernatePolicySchema, SnapshotPolicySchema, ToolboxModeSchema } from "./enum-schemas.js";
 import { EnumDefault, HibernatePolicy } from "./enums.js";
+import type { AgentMode, SnapshotPolicy, ToolboxMode } from "./enums.js";
 import { EnvFromSourceSchema } from "./env-from.js";
+import type { EnvFromSource } from "./env-from.js";
 import {
   RELEASE_REQUIRES_MAIN_ONLY_MESSAGE,
   RELEASE_REQUIRES_MAIN_ONLY_RULE,
@@ -12,6 +14,7 @@ import { isDNS1123Label, linearPattern } from "./internal/linear-patterns.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";
+import type { VMOptions } from "./vm-options.js";
 
 /**
  * Validates the agent VMs of a CocoonSet (Go `AgentSpec`, with `VMOptions` inlined). Defaults:
@@ -28,8 +31,19 @@ export const AgentSpecSchema = z
     serviceAccountName: z.string().optional(),
   })
   .describe("AgentSpec defines the configuration for agent VMs in a CocoonSet.");
-/** An agent spec as stored, defaults applied. */
-export type AgentSpec = z.output<typeof AgentSpecSchema>;
+/** An agent spec as stored, defaults applied: the configuration for agent VMs in a CocoonSet. */
+export interface AgentSpec extends VMOptions {
+  /** Replicas is the number of sub-agents; the main agent is always created in addition. `0` by default. */
+  replicas: number;
+  /** Image the agent VMs boot from (required, non-empty). */
+  image: string;
+  /** AgentMode defines the mode of an agent VM; `clone` by default. */
+  mode: AgentMode;
+  /** Sources of environment variables for the agent VMs. */
+  envFrom?: EnvFromSource[] | undefined;
+  /** Service account the agent pods run as. */
+  serviceAccountName?: string | undefined;
+}
 /** An agent spec as written; defaulted fields are optional. */
 export type AgentSpecInput = z.input<typeof AgentSpecSchema>;
 
@@ -48,8 +62,21 @@ export const ToolboxSpecSchema = z
     ...vmOptionsShape,
   })
   .describe("ToolboxSpec defines the configuration for a toolbox VM in a CocoonSet.");
-/** A toolbox spec as stored, defaults applied. */
-export type ToolboxSpec = z.output<typeof ToolboxSpecSchema>;
+/** A toolbox spec as stored, defaults applied: the configuration for a toolbox VM in a CocoonSet. */
+export interface ToolboxSpec extends VMOptions {
+  /** Name of the toolbox, a DNS-1123 label (required). */
+  name: string;
+  /** Image the toolbox VM boots from. */
+  image?: string | undefined;
+  /** ToolboxMode defines the mode of a toolbox VM; `run` by default. */
+  mode: ToolboxMode;
+  /** IP address of a `static` toolbox's existing VM. */
+  staticIP?: string | undefined;
+  /** VM ID of a `static` toolbox's existing VM. */
+  staticVMID?: string | undefined;
+  /** VNC port of a `static` toolbox's existing VM (0..65535). */
+  vncPort?: number | undefined;
+}
 /** A toolbox spec as written; defaulted fields are optional. */
 export type ToolboxSpecInput = z.input<typeof ToolboxSpecSchema>;
 
@@ -127,7 +154,24 @@ export const cocoonSetSpecFields = z
 export const CocoonSetSpecSchema = cocoonSetSpecFields.superRefine(
   ...gatedRules<z.output<typeof cocoonSetSpecFields>>((spec, ctx) => checkReleaseRule(spec, ctx, [])),
 );
-/** A CocoonSet spec as stored, defaults applied. */
-export type CocoonSetSpec = z.output<typeof CocoonSetSpecSchema>;
+/** A CocoonSet spec as stored, defaults applied: the desired state of a CocoonSet. */
+export interface CocoonSetSpec {
+  /** Suspend asks for every VM of the set to be hibernated. */
+  suspend?: boolean | undefined;
+  /** SnapshotPolicy defines when VM snapshots are taken; `always` by default. */
+  snapshotPolicy: SnapshotPolicy;
+  /** HibernatePolicy keeps (retain) or frees (release) the VM's scheduling seat while suspended; `retain` by default. */
+  hibernatePolicy: HibernatePolicy;
+  /** Node pool the VMs are scheduled on; `default` by default. */
+  nodePool: string;
+  /** SnapshotCompatibilityClass selects nodes that expose a guest-visible CPU ABI compatible with this set's memory snapshots. */
+  snapshotCompatibilityClass?: string | undefined;
+  /** NodeName pins the VM to a node (cross-node migrate); empty lets the scheduler place it within NodePool. */
+  nodeName?: string | undefined;
+  /** AgentSpec defines the configuration for agent VMs in a CocoonSet. */
+  agent: AgentSpec;
+  /** ToolboxSpec defines the configuration for a toolbox VM in a CocoonSet, one entry per toolbox. */
+  toolboxes?: ToolboxSpec[] | undefined;
+}
 /** A CocoonSet spec as written; defaulted fields are optional. */
 export type CocoonSetSpecInput = z.input<typeof CocoonSetSpecSchema>;

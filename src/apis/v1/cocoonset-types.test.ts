@@ -271,6 +271,43 @@ describe("CEL: hibernatePolicy=release requires agent.replicas=0 and no toolboxe
   });
 });
 
+// kube-apiserver 1.36 and newer enforce `format: int32` (test/integration/schema-vs-server.test.ts).
+describe("int32 fields stay within Go's int32", () => {
+  it.each([
+    ["agent.replicas", 2 ** 31 - 1, []],
+    ["agent.replicas", 2 ** 31, [{ path: ["spec", "agent", "replicas"], message: "Too big: expected number to be <=2147483647" }]],
+    [
+      "toolboxes.0.probePort",
+      -(2 ** 31) - 1,
+      [
+        { path: ["spec", "toolboxes", 0, "probePort"], message: "Too small: expected number to be >=-2147483648" },
+        { path: ["spec", "toolboxes", 0, "probePort"], message: "Too small: expected number to be >=0" },
+      ],
+    ],
+  ] as const)("%s = %d", (path, value, issues) => {
+    expect(issuesOf(parseSpec(specWith(path, value)))).toEqual(issues);
+  });
+
+  it("refuses a status counter of 2^31 and -2^31 - 1, and takes -2^31", () => {
+    const withStatus = (desiredAgents: number) =>
+      CocoonSetSchema.safeParse(cocoonSet({ agent: { image: IMAGE } }, { status: { desiredAgents } }));
+    expect(issuesOf(withStatus(2 ** 31))).toEqual([
+      { path: ["status", "desiredAgents"], message: "Too big: expected number to be <=2147483647" },
+    ]);
+    expect(issuesOf(withStatus(-(2 ** 31) - 1))).toEqual([
+      { path: ["status", "desiredAgents"], message: "Too small: expected number to be >=-2147483648" },
+    ]);
+    expect(withStatus(-(2 ** 31)).success).toBe(true);
+  });
+
+  it("does not keep the CEL rule from running, as the apiserver's format error does not", () => {
+    expect(issuesOf(parseSpec({ hibernatePolicy: "release", agent: { image: IMAGE, replicas: 2 ** 31 } }))).toEqual([
+      { path: ["spec", "agent", "replicas"], message: "Too big: expected number to be <=2147483647" },
+      { path: ["spec"], message: RELEASE_MESSAGE },
+    ]);
+  });
+});
+
 // Go cocoonset_types_test.go: TestCocoonSetSpecSnapshotCompatibilityClassJSON.
 describe("snapshotCompatibilityClass on the wire", () => {
   it("is written when set", () => {

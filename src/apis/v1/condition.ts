@@ -43,8 +43,21 @@ export const ConditionSchema = z
     type: z.string().max(316).regex(CONDITION_TYPE_RE).describe("type of condition in CamelCase or in foo.example.com/CamelCase."),
   })
   .describe("Condition contains details for one aspect of the current state of this API Resource.");
-/** A condition as stored. */
-export type Condition = z.output<typeof ConditionSchema>;
+/** A condition as stored (`metav1.Condition`): details for one aspect of the current state of this API Resource. */
+export interface Condition {
+  /** lastTransitionTime is the last time the condition transitioned from one status to another (RFC 3339). */
+  lastTransitionTime: string;
+  /** message is a human readable message indicating details about the transition. */
+  message: string;
+  /** observedGeneration represents the .metadata.generation that the condition was set based upon. */
+  observedGeneration?: number | undefined;
+  /** reason contains a programmatic identifier indicating the reason for the condition's last transition. */
+  reason: string;
+  /** status of the condition, one of True, False, Unknown. */
+  status: ConditionStatus;
+  /** type of condition in CamelCase or in `foo.example.com/CamelCase`. */
+  type: string;
+}
 /** A condition as written; the same shape as {@link Condition}. */
 export type ConditionInput = z.input<typeof ConditionSchema>;
 

@@ -89,7 +89,7 @@ export function snapshotPolicyOrDefault(policy?: string): string {
  *
  * @example
  * ```ts
- * if (hibernatePolicyOrDefault(set.spec.hibernatePolicy) === HibernatePolicy.Release) await releaseSeat(clients, mainPod);
+ * if (hibernatePolicyOrDefault(set.spec?.hibernatePolicy) === HibernatePolicy.Release) await releaseSeat(clients, mainPod);
  * hibernatePolicyOrDefault(""); // => "retain"
  * ```
  */

@@ -13,15 +13,25 @@ function localObjectRef(kind: "ConfigMap" | "Secret") {
 
 /** Validates a `corev1.ConfigMapEnvSource` (`envFrom[].configMapRef`); `name` defaults to `""`. */
 export const ConfigMapEnvSourceSchema = localObjectRef("ConfigMap");
-/** A config map env source as stored. */
-export type ConfigMapEnvSource = z.output<typeof ConfigMapEnvSourceSchema>;
+/** A config map env source as stored (`corev1.ConfigMapEnvSource`): the ConfigMap to select from. */
+export interface ConfigMapEnvSource {
+  /** Name of the referent; `""` when unset. */
+  name: string;
+  /** Specify whether the ConfigMap must be defined. */
+  optional?: boolean | undefined;
+}
 /** A config map env source as written. */
 export type ConfigMapEnvSourceInput = z.input<typeof ConfigMapEnvSourceSchema>;
 
 /** Validates a `corev1.SecretEnvSource` (`envFrom[].secretRef`); `name` defaults to `""`. */
 export const SecretEnvSourceSchema = localObjectRef("Secret");
-/** A secret env source as stored. */
-export type SecretEnvSource = z.output<typeof SecretEnvSourceSchema>;
+/** A secret env source as stored (`corev1.SecretEnvSource`): the Secret to select from. */
+export interface SecretEnvSource {
+  /** Name of the referent; `""` when unset. */
+  name: string;
+  /** Specify whether the Secret must be defined. */
+  optional?: boolean | undefined;
+}
 /** A secret env source as written. */
 export type SecretEnvSourceInput = z.input<typeof SecretEnvSourceSchema>;
 
@@ -33,7 +43,14 @@ export const EnvFromSourceSchema = z
     secretRef: SecretEnvSourceSchema.optional(),
   })
   .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets");
-/** An env-from source as stored. */
-export type EnvFromSource = z.output<typeof EnvFromSourceSchema>;
+/** An env-from source as stored (`corev1.EnvFromSource`): the source of a set of ConfigMaps or Secrets. */
+export interface EnvFromSource {
+  /** The ConfigMap to select from. */
+  configMapRef?: ConfigMapEnvSource | undefined;
+  /** Optional text to prepend to the name of each environment variable. */
+  prefix?: string | undefined;
+  /** The Secret to select from. */
+  secretRef?: SecretEnvSource | undefined;
+}
 /** An env-from source as written. */
 export type EnvFromSourceInput = z.input<typeof EnvFromSourceSchema>;

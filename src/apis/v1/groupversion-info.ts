@@ -1,4 +1,4 @@
-import { pathOf } from "../../meta/internal/safe-read.js";
+import { pathOf } from "../../internal/safe-read.js";
 
 /** The API group of every cocoon custom resource (Go `GroupVersion.Group`). */
 export const GROUP = "cocoonset.cocoonstack.io";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUANTITY_PATTERN } from "../../meta/quantity.js";
+import { QUANTITY_PATTERN } from "../../internal/crd-markers.js";
 import { listMap } from "./internal/list-map.js";
 import { integer } from "./internal/schema-helpers.js";
 
@@ -31,8 +31,13 @@ export const ResourceClaimSchema = z
     request: z.string().optional().describe("Request is the name chosen for a request in the referenced claim."),
   })
   .describe("ResourceClaim references one entry in PodSpec.ResourceClaims.");
-/** A resource claim as stored. */
-export type ResourceClaim = z.output<typeof ResourceClaimSchema>;
+/** A resource claim as stored (`corev1.ResourceClaim`): references one entry in `PodSpec.ResourceClaims`. */
+export interface ResourceClaim {
+  /** Name must match the name of one entry in pod.spec.resourceClaims of the Pod. */
+  name: string;
+  /** Request is the name chosen for a request in the referenced claim. */
+  request?: string | undefined;
+}
 /** A resource claim as written. */
 export type ResourceClaimInput = z.input<typeof ResourceClaimSchema>;
 
@@ -52,7 +57,14 @@ export const ResourceRequirementsSchema = z
       .describe("Requests describes the minimum amount of compute resources required."),
   })
   .describe("ResourceRequirements describes the compute resource requirements.");
-/** Resource requirements as stored. */
-export type ResourceRequirements = z.output<typeof ResourceRequirementsSchema>;
+/** Resource requirements as stored (`corev1.ResourceRequirements`): the compute resource requirements. */
+export interface ResourceRequirements {
+  /** Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container. */
+  claims?: ResourceClaim[] | undefined;
+  /** Limits describes the maximum amount of compute resources allowed. */
+  limits?: Record<string, Quantity> | undefined;
+  /** Requests describes the minimum amount of compute resources required. */
+  requests?: Record<string, Quantity> | undefined;
+}
 /** Resource requirements as written. */
 export type ResourceRequirementsInput = z.input<typeof ResourceRequirementsSchema>;

@@ -1,5 +1,4 @@
 import { describe, expectTypeOf, it } from "vitest";
-import type { AgentSpecLike, ToolboxSpecLike } from "../../meta/from-spec.js";
 import type { AgentSpec, AgentSpecInput, CocoonSetSpec, CocoonSetSpecInput, ToolboxSpec } from "./cocoonset-spec.js";
 import type { CocoonSet, CocoonSetInput } from "./cocoonset-types.js";
 import type { CocoonHibernation } from "./cocoonhibernation-types.js";
@@ -52,11 +51,6 @@ describe("output (stored) vs input (written) types", () => {
   it("types quantities as int-or-string", () => {
     expectTypeOf<Quantity>().toEqualTypeOf<number | string>();
     expectTypeOf<AgentSpec["storage"]>().toEqualTypeOf<number | string | undefined>();
-  });
-
-  it("fits the ./meta spec readers", () => {
-    expectTypeOf<AgentSpec>().toExtend<AgentSpecLike>();
-    expectTypeOf<ToolboxSpec>().toExtend<ToolboxSpecLike>();
   });
 
   it("narrows validation results on success", () => {

@@ -1,4 +1,4 @@
-import { pathOf } from "../../meta/internal/safe-read.js";
+import { pathOf } from "../../internal/safe-read.js";
 import { POD_REF_IMMUTABLE_MESSAGE, SNAPSHOT_CLASS_IMMUTABLE_MESSAGE } from "./internal/cel-rules.js";
 
 /** One failed rule: the path of the field the rule sits on (as the apiserver reports it) and its message. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
+import { MAX_GROWTH, timeGrowth } from "../../internal/growth.test-util.js";
 import { decodeAdmissionReview, reviewFromText } from "./decode.js";
 
 /** A request-like stream with the given body chunks and headers. */
@@ -179,26 +180,6 @@ describe("decodeAdmissionReview", () => {
 });
 
 describe("reviewFromText cost", () => {
-  /** This process's CPU time in ms: unlike wall time, it does not grow with other processes' load. */
-  const cpuMs = (): number => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
-  /**
-   * Least CPU time of `calls` calls of `fn` on each text over interleaved runs (tens of ms: CPU
-   * time is counted in ticks).
-   */
-  const fastest = (fn: (text: string) => unknown, texts: readonly string[], calls: number, runs = 5): number[] => {
-    const best = texts.map(() => Infinity);
-    for (let i = 0; i < runs; i++) {
-      texts.forEach((text, k) => {
-        const start = cpuMs();
-        for (let n = 0; n < calls; n++) fn(text);
-        best[k] = Math.min(best[k] as number, cpuMs() - start);
-      });
-    }
-    return best;
-  };
   /**
    * A review whose object holds a string of `length` characters (escapes included) and lists nested
    * `depth` deep, decoded from UTF-8 as a request body is: a flat string, where a concatenated one
@@ -214,14 +195,13 @@ describe("reviewFromText cost", () => {
   // The decoder runs JSON.parse too: it is held to 2.2× or to JSON.parse's own growth on the same
   // texts (its allocation and garbage collection), whichever is larger.
   it("grows linearly with the body: twice the text or twice the nesting, at most ~2.2 times the time", () => {
-    for (const [what, small, large, calls] of [
-      ["text", body(1_000_000, 10), body(2_000_000, 10), 10],
-      ["nesting", body(10, 2_500), body(10, 5_000), 100],
+    for (const [what, make, n] of [
+      ["text", (length: number) => body(length, 10), 1_000_000],
+      ["nesting", (depth: number) => body(10, depth), 2_500],
     ] as const) {
-      const [smallMs, largeMs] = fastest(reviewFromText, [small, large], calls) as [number, number];
-      const [peerSmallMs, peerLargeMs] = fastest((text) => JSON.parse(text), [small, large], calls) as [number, number];
-      const bound = Math.max(2.2, (1.1 * peerLargeMs) / peerSmallMs);
-      expect(largeMs / smallMs, `twice the ${what} (JSON.parse: ${(peerLargeMs / peerSmallMs).toFixed(2)}×)`).toBeLessThan(bound);
+      const peer = timeGrowth(make, (text) => JSON.parse(text), n, 0);
+      const bound = Math.max(MAX_GROWTH, 1.1 * peer);
+      expect(timeGrowth(make, reviewFromText, n, bound), `twice the ${what} (JSON.parse: ${peer.toFixed(2)}×)`).toBeLessThan(bound);
     }
   });
 });

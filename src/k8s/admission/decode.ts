@@ -1,8 +1,7 @@
 // Reading an `AdmissionReview` from an HTTP request (Go's `admission.Decode`).
 import type { IncomingMessage } from "node:http";
 import { CocoonError } from "../../errors.js";
-import { decodeGo, foldName, type RawText } from "../go-types/decode.js";
-import { readFirstJSONValue, type JSONNode } from "../go-types/json-tree.js";
+import { decodeGo, foldName, readFirstJSONValue, type JSONNode, type RawText } from "../../internal/go/index.js";
 import { DEFAULT_MAX_BODY } from "./response.js";
 import { ADMISSION_REVIEW } from "./review-go-types.js";
 import type { AdmissionReview } from "./types.js";

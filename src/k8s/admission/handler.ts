@@ -1,6 +1,6 @@
 // Serving an admission webhook over `node:http` / `node:https` (Go's `admission.Serve`).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { encodeGo } from "../go-types/encode.js";
+import { encodeGo } from "../../internal/go/index.js";
 import type { Logger } from "../logger.js";
 import { decodeAdmissionReview, decodedRawText } from "./decode.js";
 import { allow } from "./response.js";
@@ -88,7 +88,7 @@ function encodeReview(review: AdmissionReview, request: object, result: Admissio
  * ```ts
  * https.createServer({ cert, key }, admissionHandler(async (review) => {
  *   const set = review.request?.object as CocoonSetInput;
- *   return set.spec.agent.replicas > 10 ? deny("too many agents") : allow();
+ *   return (set.spec?.agent.replicas ?? 0) > 10 ? deny("too many agents") : allow();
  * })).listen(8443);
  * ```
  */

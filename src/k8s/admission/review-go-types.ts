@@ -1,6 +1,21 @@
 // k8s.io/api/admission/v1's AdmissionReview as encoding/json sees it, field for field (a
 // declarative table, checked against reflection on the Go types by the conformance suite).
-import { BOOL, BYTES, INT32, INT64, RAW, STRING, TYPE_META, always, map, oe, ptr, slice, struct, type GoType } from "../go-types/type.js";
+import {
+  BOOL,
+  BYTES,
+  INT32,
+  INT64,
+  RAW,
+  STRING,
+  TYPE_META,
+  always,
+  map,
+  oe,
+  ptr,
+  slice,
+  struct,
+  type GoType,
+} from "../../internal/go/index.js";
 
 const groupVersionKind = struct(always("group", STRING), always("version", STRING), always("kind", STRING));
 const groupVersionResource = struct(always("group", STRING), always("version", STRING), always("resource", STRING));

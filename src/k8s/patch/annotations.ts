@@ -1,5 +1,5 @@
 import { PatchStrategy } from "@kubernetes/client-node";
-import { annotationsMergePatchJSON } from "../../meta/go-json.js";
+import { annotationsMergePatchJSON } from "../../meta/index.js";
 import { annotationsSatisfied, type AnnotationDelta } from "../../meta/index.js";
 import { sendPatch } from "./send-patch.js";
 import { resolveTarget, type AnnotationClients, type KubeObject, type Target } from "./target.js";

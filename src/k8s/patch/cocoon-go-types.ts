@@ -3,6 +3,7 @@
 // omitempty (go-contract.md §1.3). A declarative table: the conformance suite checks it against
 // the Go structs themselves (conformance/go/cocoontypes.go).
 import { Kind } from "../../apis/v1/groupversion-info.js";
+import { OBJECT_META_FIELDS, type ObjectMetaField } from "../../apis/v1/object-meta-fields.js";
 import {
   BOOL,
   INT32,
@@ -19,7 +20,7 @@ import {
   slice,
   struct,
   type GoType,
-} from "../go-types/type.js";
+} from "../../internal/go/index.js";
 
 const ownerReference = struct(
   always("apiVersion", STRING),
@@ -40,19 +41,27 @@ const managedFieldsEntry = struct(
   oe("subresource", STRING),
 );
 
-/** metav1.ObjectMeta. */
-const objectMeta = struct(
-  ...["name", "generateName", "namespace", "selfLink", "uid", "resourceVersion"].map((name) => oe(name, STRING)),
-  oe("generation", INT64),
-  oe("creationTimestamp", TIME),
-  oe("deletionTimestamp", ptr(TIME)),
-  oe("deletionGracePeriodSeconds", ptr(INT64)),
-  oe("labels", map(STRING)),
-  oe("annotations", map(STRING)),
-  oe("ownerReferences", slice(ownerReference)),
-  oe("finalizers", slice(STRING)),
-  oe("managedFields", slice(managedFieldsEntry)),
-);
+/** The Go type of each metav1.ObjectMeta field (every one omitempty). */
+const objectMetaTypes: Record<ObjectMetaField, GoType> = {
+  name: STRING,
+  generateName: STRING,
+  namespace: STRING,
+  selfLink: STRING,
+  uid: STRING,
+  resourceVersion: STRING,
+  generation: INT64,
+  creationTimestamp: TIME,
+  deletionTimestamp: ptr(TIME),
+  deletionGracePeriodSeconds: ptr(INT64),
+  labels: map(STRING),
+  annotations: map(STRING),
+  ownerReferences: slice(ownerReference),
+  finalizers: slice(STRING),
+  managedFields: slice(managedFieldsEntry),
+};
+
+/** metav1.ObjectMeta, its fields in Go's order. */
+const objectMeta = struct(...OBJECT_META_FIELDS.map((name) => oe(name, objectMetaTypes[name])));
 
 /** metav1.Condition. */
 const condition = struct(

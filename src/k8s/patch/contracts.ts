@@ -1,5 +1,5 @@
 import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
-import { annotationsMergePatchJSON } from "../../meta/go-json.js";
+import { annotationsMergePatchJSON } from "../../meta/index.js";
 import {
   cocoonSetGenerationAnnotations,
   hibernateStateAnnotations,
@@ -106,7 +106,7 @@ export async function patchHibernateState<T extends KubeObject>(
  * @throws {@link CocoonError} `ERR_INVALID_INTEGER` when `generation` is not a Go `int64`.
  * @example
  * ```ts
- * await patchCocoonSetGeneration(clients, pod, set.metadata.generation);
+ * await patchCocoonSetGeneration(clients, pod, set.metadata.generation ?? 0);
  * ```
  */
 export async function patchCocoonSetGeneration<T extends KubeObject>(

@@ -1,10 +1,9 @@
 // The body of controller-runtime's client.MergeFrom(before).Data(after), as Go's k8s.Patch and
 // k8s.PatchStatus send it, with the one deliberate difference written in docs/differences-from-go.md.
-import { marshalGoMapJSON } from "../../meta/go-json.js";
+import { marshalGoMapJSON, type GoType } from "../../internal/go/index.js";
 import { COCOON_GO_TYPES } from "./cocoon-go-types.js";
-import { goRoundTrip } from "../go-types/round-trip.js";
-import type { GoType } from "../go-types/type.js";
 import { mergePatchDiff, type MergePatch } from "./merge-patch-diff.js";
+import { goRoundTrip } from "./round-trip.js";
 import type { Target } from "./target.js";
 
 /** Maps that other writers add keys to: emptying one deletes our keys only, never theirs. */

@@ -93,3 +93,16 @@ export function resolveTarget(obj: KubeObject): Target {
   }
   return { kind: resolved, name, namespace };
 }
+
+/**
+ * {@link resolveTarget} for a helper that writes Pods only.
+ *
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for another kind (`<helper> takes a Pod, got …`), or a missing name or namespace.
+ * @internal
+ */
+export function resolvePodTarget(obj: KubeObject, helper: string): Target {
+  const target = resolveTarget(obj);
+  if (target.kind !== "Pod")
+    throw new CocoonError("ERR_INVALID_ARGUMENT", `${helper} takes a Pod, got ${target.kind} ${target.namespace}/${target.name}`);
+  return target;
+}

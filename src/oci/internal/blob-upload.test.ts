@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isRegistryError } from "../errors.js";
 import { uploadBlob } from "./blob-upload.js";
-import { markDigestChecked } from "./digest-checked.js";
+import { markDigestChecked } from "../../internal/digest-checked.js";
 
 const WRONG = `sha256:${"0".repeat(64)}`;
 

@@ -1,7 +1,7 @@
 import { verifyBlob } from "../blob-copy.js";
 import { isRegistryError } from "../errors.js";
 import type { RepositoryName } from "../reference.js";
-import { isDigestChecked } from "./digest-checked.js";
+import { isDigestChecked } from "../../internal/digest-checked.js";
 import { uploadRef } from "./refs.js";
 import type { RegistryRequest } from "./transport.js";
 

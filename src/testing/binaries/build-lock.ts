@@ -1,4 +1,4 @@
-import { open, readFile, rm, stat } from "node:fs/promises";
+import { link, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CocoonError } from "../../errors.js";
 
@@ -27,30 +27,45 @@ export async function acquireBuildLock(path: string, options: BuildLockOptions =
   let announced = false;
   for (;;) {
     options.signal?.throwIfAborted();
-    try {
-      const handle = await open(path, "wx");
-      await handle.writeFile(String(process.pid));
-      await handle.close();
+    if (await createHolding(path, String(process.pid))) {
       let released = false;
       return async () => {
         if (released) return;
         released = true;
         await rm(path, { force: true });
       };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
     }
     const holder = await readHolder(path);
-    if (holder === undefined ? await olderThan(path, 10_000) : !isAlive(holder)) {
+    if (holder === undefined ? await goneOrOlderThan(path, 10_000) : !isAlive(holder)) {
       await rm(path, { force: true });
       continue;
     }
-    if (!announced && holder !== undefined) options.onWait?.(holder);
-    announced = true;
+    if (!announced && holder !== undefined) {
+      options.onWait?.(holder);
+      announced = true;
+    }
     if (Date.now() > deadline) {
       throw new CocoonError("ERR_CONTROL_PLANE", `lock ${path} is still held by pid ${holder ?? "?"}; remove it if no build runs`);
     }
     await sleep(options.pollMs ?? 1000, undefined, { signal: options.signal });
+  }
+}
+
+/**
+ * Creates `path` holding `text`, or returns false when it exists. The file is written aside and
+ * linked into place, so a waiter never reads a lock that is there but still empty.
+ */
+async function createHolding(path: string, text: string): Promise<boolean> {
+  const aside = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(aside, text, { flag: "wx" });
+  try {
+    await link(aside, path);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return false;
+  } finally {
+    await rm(aside, { force: true });
   }
 }
 
@@ -60,9 +75,10 @@ async function readHolder(path: string): Promise<number | undefined> {
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
-async function olderThan(path: string, ms: number): Promise<boolean> {
+/** True when the lock was released meanwhile (take it now) or its holder never wrote its pid. */
+async function goneOrOlderThan(path: string, ms: number): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
-  return info !== undefined && Date.now() - info.mtimeMs > ms;
+  return info === undefined || Date.now() - info.mtimeMs > ms;
 }
 
 function isAlive(pid: number): boolean {

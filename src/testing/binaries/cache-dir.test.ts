@@ -11,6 +11,11 @@ describe("controlPlaneCacheDir", () => {
       { HOME: "/h", XDG_CACHE_HOME: "/xdg", COCOON_CONTROLPLANE_CACHE: "/ci/cp" },
       "/ci/cp/v1.35.4",
     ],
+    [
+      "COCOON_KUBERNETES_VERSION picks the release's folder",
+      { HOME: "/h", COCOON_KUBERNETES_VERSION: "1.37" },
+      "/h/.cache/cocoon-common/controlplane/v1.37.2",
+    ],
   ])("%s", (_name, env, expected) => {
     expect(controlPlaneCacheDir(env)).toBe(expected);
   });

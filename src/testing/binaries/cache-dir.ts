@@ -1,12 +1,16 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { DISTRIBUTION_VERSION, KUBERNETES_VERSION } from "./versions.js";
+import { kubernetesVersionFrom } from "./kubernetes-version.js";
+import { DISTRIBUTION_VERSION } from "./versions.js";
 
 /**
- * Returns the folder that holds the built `etcd` and `kube-apiserver` for {@link KUBERNETES_VERSION}.
+ * Returns the folder that holds `etcd` and `kube-apiserver` for the selected Kubernetes release
+ * ({@link kubernetesVersionFrom}: `COCOON_KUBERNETES_VERSION`, else {@link KUBERNETES_VERSION}).
  *
  * The root is `$COCOON_CONTROLPLANE_CACHE` when set, else `${XDG_CACHE_HOME:-~/.cache}/cocoon-common/controlplane`;
  * the version is always appended, so a new release never reuses old binaries.
+ *
+ * @throws CocoonError `ERR_CONTROL_PLANE` when `COCOON_KUBERNETES_VERSION` names an unsupported release.
  *
  * @example
  * ```ts
@@ -14,7 +18,7 @@ import { DISTRIBUTION_VERSION, KUBERNETES_VERSION } from "./versions.js";
  * ```
  */
 export function controlPlaneCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return join(controlPlaneCacheRoot(env), KUBERNETES_VERSION);
+  return join(controlPlaneCacheRoot(env), kubernetesVersionFrom(env));
 }
 
 /** Returns the version-independent root of {@link controlPlaneCacheDir}. */

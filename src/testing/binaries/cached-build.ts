@@ -31,8 +31,9 @@ export interface CachedBuildSpec {
  * Returns `cache` when `spec.dir` is usable, else fills it once and returns how (`download` or `build`).
  *
  * `spec.preflight` runs first, outside the lock. One process fills the cache while the others wait on
- * a lock file; the files go to `<dir>.tmp-<pid>` and are renamed into place only when complete, so a
- * killed build or download never leaves a half cache.
+ * a lock file; the files go to `<dir>.tmp-<pid>` and are renamed into `dir` only when complete, so a
+ * killed build or download never leaves a half-written binary. Files already in `dir` that the fill
+ * did not make stay, so several specs may share one folder (and so one lock), each filling its own files.
  *
  * @internal
  */
@@ -54,8 +55,7 @@ export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" 
     try {
       how = await spec.fill(tmp);
       await rm(join(tmp, "src"), { recursive: true, force: true });
-      await rm(dir, { recursive: true, force: true });
-      await rename(tmp, dir);
+      await moveInto(tmp, dir);
     } finally {
       await rm(tmp, { recursive: true, force: true });
     }
@@ -66,6 +66,16 @@ export async function ensureCachedBuild(spec: CachedBuildSpec): Promise<"cache" 
   } finally {
     await release();
   }
+}
+
+/**
+ * Moves each file of `from` into `dir` (made if missing), replacing files of the same name and
+ * keeping the others: the scheduler added to a control-plane cache later survives a refill of
+ * etcd and kube-apiserver, and they survive its.
+ */
+async function moveInto(from: string, dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (const name of await readdir(from)) await rename(join(from, name), join(dir, name));
 }
 
 /** Removes `<dir>.tmp-*` folders that builds killed midway left behind (the caller holds the lock). */

@@ -81,4 +81,28 @@ describe("ensureControlPlaneBinaries", () => {
     expect(lines).toEqual([]);
     expect(await readdir(join(dir, "nogo"))).toEqual([]);
   });
+
+  it("downloads or builds the release COCOON_KUBERNETES_VERSION names, into its own cache folder", async () => {
+    const bin = join(dir, "fake-go-bin"); // a `go` that reports a version and then fails, to stop the build early
+    await mkdir(bin, { recursive: true });
+    await writeFile(
+      join(bin, "go"),
+      '#!/bin/sh\n[ "$1" = version ] && { echo "go version go1.26.8 linux/amd64"; exit 0; }\necho "no module proxy here" >&2\nexit 1\n',
+    );
+    await chmod(join(bin, "go"), 0o755);
+    const root = join(dir, "by-version");
+    const lines: string[] = [];
+    const env = { PATH: bin, COCOON_CONTROLPLANE_DOWNLOAD_URL: "off", COCOON_CONTROLPLANE_CACHE: root, COCOON_KUBERNETES_VERSION: "1.37" };
+    const err = await ensureControlPlaneBinaries({ env, log: (l) => lines.push(l) }).catch((e: unknown) => e);
+    expect((err as Error).message).toBe(
+      '"go mod download -json k8s.io/kubernetes@v1.37.2" failed with exit status 1:\nno module proxy here',
+    );
+    expect(lines[0]).toBe(`building etcd and kube-apiserver v1.37.2 into ${join(root, "v1.37.2")}`);
+    const explicit = await ensureControlPlaneBinaries({ env, kubernetesVersion: "v1.36.3", log: (l) => lines.push(l) }).catch(
+      (e: unknown) => e,
+    );
+    expect((err as Error).message).not.toBe((explicit as Error).message);
+    expect((explicit as Error).message).toContain("k8s.io/kubernetes@v1.36.3");
+    expect(await readdir(root)).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import { controlPlaneFill } from "./control-plane-fill.js";
 import { downloadBaseFrom } from "./envtest-archive.js";
 import { isExecutable } from "./executable.js";
 import { runCommand } from "./run-command.js";
-import { KUBERNETES_VERSION } from "./versions.js";
+import { kubernetesVersionFrom } from "./kubernetes-version.js";
 
 /** Where {@link ensureControlPlaneBinaries} found the binaries. */
 export type BinarySource = "env" | "cache" | "download" | "build";
@@ -44,6 +44,11 @@ export interface EnsureControlPlaneBinariesOptions extends EnsureBinariesOptions
   downloadUrl?: string | false;
   /** Give up a download when no bytes arrive for this long; default 30 s. */
   downloadTimeoutMs?: number;
+  /**
+   * The Kubernetes release, one of {@link KUBERNETES_VERSIONS}; default `$COCOON_KUBERNETES_VERSION`
+   * (a release or its minor), else {@link KUBERNETES_VERSION}. Each has its own cache folder.
+   */
+  kubernetesVersion?: string;
 }
 
 /**
@@ -53,7 +58,8 @@ export interface EnsureControlPlaneBinariesOptions extends EnsureBinariesOptions
  * `$KUBEBUILDER_ASSETS/{etcd,kube-apiserver}`, then the version-keyed cache, else the prebuilt
  * envtest archive `envtest-v1.35.4-<os>-<arch>.tar.gz` checked against its `.sha512` (see
  * `downloadUrl`), else a build with Go from the module proxy (several minutes the first time). One
- * process downloads or builds while the others wait.
+ * process downloads or builds while the others wait. The release is `kubernetesVersion`
+ * (`COCOON_KUBERNETES_VERSION`), by default {@link KUBERNETES_VERSION}.
  *
  * @throws CocoonError `ERR_CONTROL_PLANE` when a configured path is missing, or when the download is
  * off or fails and there is no `go` to build with (then before waiting on any other process).
@@ -69,12 +75,14 @@ export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBina
   const fromEnv = await binariesFromEnv(env);
   if (fromEnv) return fromEnv;
 
-  const dir = options.cacheDir ?? controlPlaneCacheDir(env);
-  const isUsable = (d: string): Promise<boolean> => isUsableCache(pathsIn(d));
+  const version = options.kubernetesVersion ?? kubernetesVersionFrom(env);
+  const dir = options.cacheDir ?? controlPlaneCacheDir({ ...env, COCOON_KUBERNETES_VERSION: version });
+  const isUsable = (d: string): Promise<boolean> => isUsableCache(pathsIn(d), version);
   const downloadBase = options.downloadUrl === false ? undefined : (options.downloadUrl ?? downloadBaseFrom(env));
   // eslint-disable-next-line @typescript-eslint/unbound-method -- controlPlaneFill returns closures, not methods that use this
   const { preflight, fill } = controlPlaneFill({
     dir,
+    version,
     downloadBase,
     downloadTimeoutMs: options.downloadTimeoutMs,
     env,
@@ -84,7 +92,7 @@ export async function ensureControlPlaneBinaries(options: EnsureControlPlaneBina
   });
   const source = await ensureCachedBuild({
     dir,
-    what: `etcd and kube-apiserver ${KUBERNETES_VERSION}`,
+    what: `etcd and kube-apiserver ${version}`,
     code: "ERR_CONTROL_PLANE",
     isUsable,
     preflight,
@@ -123,11 +131,11 @@ async function binariesFromEnv(env: NodeJS.ProcessEnv): Promise<ControlPlaneBina
   return { etcd: etcd[0], kubeApiserver: kubeApiserver[0], source: "env" };
 }
 
-async function isUsableCache(paths: { etcd: string; kubeApiserver: string }): Promise<boolean> {
+async function isUsableCache(paths: { etcd: string; kubeApiserver: string }, version: string): Promise<boolean> {
   if (!(await isExecutable(paths.etcd)) || !(await isExecutable(paths.kubeApiserver))) return false;
   try {
     const [api] = await Promise.all([runCommand(paths.kubeApiserver, ["--version"]), runCommand(paths.etcd, ["--version"])]);
-    return api.stdout.includes(KUBERNETES_VERSION);
+    return api.stdout.trim() === `Kubernetes ${version}`;
   } catch {
     return false;
   }

@@ -1,4 +1,4 @@
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -56,6 +56,19 @@ describe("ensureControlPlaneBinaries with a download mirror", () => {
     expect(both.map((b) => b.source).sort()).toEqual(["cache", "download"]);
     expect(mirror.requests).toEqual([`${PATH}.sha512`, PATH]);
     expect(lines).toContain(`waiting for process ${process.pid}, which is downloading or building etcd and kube-apiserver v1.35.4`);
+  });
+
+  it("refills etcd and kube-apiserver beside a kube-scheduler added earlier, which stays as it was", async () => {
+    const cacheDir = join(root, "v1.35.4");
+    await mkdir(cacheDir);
+    await writeFile(join(cacheDir, "kube-scheduler"), "#!/bin/sh\necho Kubernetes v1.35.4\n", { mode: 0o755 });
+    await writeFile(join(cacheDir, "kube-apiserver"), "#!/bin/sh\nexit 1\n", { mode: 0o755 }); // unusable: refilled
+    await expect(ensureControlPlaneBinaries({ env: noGo(), cacheDir, downloadUrl: mirror.base, log })).resolves.toMatchObject({
+      source: "download",
+    });
+    expect((await readdir(cacheDir)).sort()).toEqual(["etcd", "kube-apiserver", "kube-scheduler"]);
+    expect(await readFile(join(cacheDir, "kube-scheduler"), "utf8")).toBe("#!/bin/sh\necho Kubernetes v1.35.4\n");
+    expect(await readdir(root)).toEqual(["v1.35.4"]);
   });
 
   it("takes the mirror from COCOON_CONTROLPLANE_DOWNLOAD_URL", async () => {

@@ -16,12 +16,14 @@ export interface DownloadedFile {
   bytes: number;
   /** Lower-case hex sha512 of those bytes. */
   sha512: string;
+  /** Lower-case hex sha256 of those bytes. */
+  sha256: string;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 
 /**
- * Downloads `url` into `dest`, hashing it with sha512 on the way.
+ * Downloads `url` into `dest`, hashing it with sha512 and sha256 on the way.
  *
  * The bytes go to `<dest>.part`, which is renamed to `dest` only when the body is complete and
  * removed on any failure, so `dest` is never half-written.
@@ -33,21 +35,50 @@ export async function downloadFile(url: string, dest: string, options: DownloadO
   const part = `${dest}.part`;
   const handle = await open(part, "w");
   try {
-    const hash = createHash("sha512");
+    const sha512 = createHash("sha512");
+    const sha256 = createHash("sha256");
     let bytes = 0;
     await fetchBody(url, options, async (chunk) => {
-      hash.update(chunk);
+      sha512.update(chunk);
+      sha256.update(chunk);
       bytes += chunk.byteLength;
       await handle.write(chunk);
     });
     await handle.close();
     await rename(part, dest);
-    return { bytes, sha512: hash.digest("hex") };
+    return { bytes, sha512: sha512.digest("hex"), sha256: sha256.digest("hex") };
   } catch (err) {
     await handle.close().catch(() => undefined);
     await rm(part, { force: true });
     throw err;
   }
+}
+
+/**
+ * {@link downloadFile}, then refuses a file whose SHA-256 is not `expected`, removing it.
+ *
+ * @param name - The file's name in the error (`kube-scheduler`).
+ * @param expectedFrom - Who says `expected` (a checksum URL), in the error.
+ * @throws BinaryDownloadError `checksum` naming both hashes, or as {@link downloadFile}.
+ * @internal
+ */
+export async function downloadSha256Checked(
+  url: string,
+  dest: string,
+  name: string,
+  expected: { sha256: string; from: string },
+  options: DownloadOptions = {},
+): Promise<DownloadedFile> {
+  const got = await downloadFile(url, dest, options);
+  if (got.sha256 !== expected.sha256) {
+    await rm(dest, { force: true });
+    throw new BinaryDownloadError(
+      DownloadFailure.Checksum,
+      url,
+      `${name} from ${url} has sha256 ${got.sha256}, but ${expected.from} says ${expected.sha256}`,
+    );
+  }
+  return got;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { chmod, mkdir, readdir, rename, rm } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { unpackBinaries } from "./archive-unpack.js";
 import { formatElapsed, type ProgressLog } from "./build-progress.js";
 import { BinaryDownloadError, DownloadFailure } from "./download-error.js";
 import { downloadFile, fetchText, type DownloadOptions } from "./download-file.js";
 import type { EnvtestArchive } from "./envtest-archive.js";
-import { runCommand } from "./run-command.js";
 
 /** Options of {@link downloadEnvtestBinaries}. */
 export interface EnvtestDownloadOptions extends DownloadOptions {
@@ -40,7 +40,7 @@ export async function downloadEnvtestBinaries(archive: EnvtestArchive, outDir: s
       `${archive.name} from ${archive.url} has sha512 ${got.sha512}, but ${archive.sha512Url} says ${expected}`,
     );
   }
-  await unpack(archive, file, outDir);
+  await unpackBinaries({ name: archive.name, url: archive.url, file, binaries: ENVTEST_BINARIES }, outDir);
   const mb = (got.bytes / 1024 / 1024).toFixed(1);
   options.log(`downloaded ${archive.name} (${mb} MiB, sha512 verified) in ${formatElapsed(Date.now() - started)}`);
 }
@@ -56,30 +56,4 @@ export function parseSha512(text: string, url: string): string {
     );
   }
   return hash;
-}
-
-async function unpack(archive: EnvtestArchive, file: string, outDir: string): Promise<void> {
-  const tree = join(outDir, "unpacked");
-  try {
-    await mkdir(tree);
-    await runCommand("tar", ["-xzf", file, "-C", tree]).catch((err: unknown) => {
-      throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `cannot unpack ${archive.name}: ${(err as Error).message}`, {
-        cause: err,
-      });
-    });
-    const entries = await readdir(tree, { recursive: true, withFileTypes: true });
-    const found = ENVTEST_BINARIES.map((binary) => {
-      const entry = entries.find((e) => e.isFile() && e.name === binary);
-      if (!entry)
-        throw new BinaryDownloadError(DownloadFailure.Archive, archive.url, `${archive.name} from ${archive.url} holds no ${binary}`);
-      return { from: join(entry.parentPath, entry.name), to: join(outDir, binary) };
-    });
-    for (const { from, to } of found) {
-      await rename(from, to);
-      await chmod(to, 0o755);
-    }
-  } finally {
-    await rm(tree, { recursive: true, force: true });
-    await rm(file, { force: true });
-  }
 }

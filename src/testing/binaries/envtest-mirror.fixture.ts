@@ -8,8 +8,9 @@ import { mkdir, readFile, symlink } from "node:fs/promises";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { controlPlaneCacheDir } from "./cache-dir.js";
+import { controlPlaneCacheRoot } from "./cache-dir.js";
 import { runCommand } from "./run-command.js";
+import { KUBERNETES_VERSION } from "./versions.js";
 
 /** One served path: a file, a text body, a status, or a body that stalls after its first bytes. */
 export type Route = { file: string } | { text: string } | { status: number } | { stallAfter: string };
@@ -22,8 +23,8 @@ export interface Mirror {
   close(): Promise<void>;
 }
 
-/** The cached control-plane binaries the archive is built from. */
-export const CACHED = controlPlaneCacheDir();
+/** The cached control-plane binaries (of the default release, whatever COCOON_KUBERNETES_VERSION says) the archive is built from. */
+export const CACHED = join(controlPlaneCacheRoot(), KUBERNETES_VERSION);
 
 /**
  * Packs `members` (name → source path) under `controller-tools/envtest/`, as upstream's archive is laid out.

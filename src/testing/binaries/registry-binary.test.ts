@@ -19,21 +19,21 @@ describe("ensureRegistryBinary", () => {
     expect((err as Error).message).toBe(`${join(dir, "none")} (from TEST_ASSET_REGISTRY) is not an executable file`);
   });
 
-  it("fails before taking the lock and before announcing a build when there is no go", async () => {
+  it("fails before taking the lock and before announcing a build when downloads are off and there is no go", async () => {
     const lines: string[] = [];
     await mkdir(join(dir, "cache"));
     const cacheDir = join(dir, "cache", "v3.1.2");
     const release = await acquireBuildLock(`${cacheDir}.lock`); // another builder holds the lock
     const started = Date.now();
-    const err = await ensureRegistryBinary({ env: { PATH: join(dir, "empty-path") }, cacheDir, log: (l) => lines.push(l) }).catch(
-      (e: unknown) => e,
-    );
+    const env = { PATH: join(dir, "empty-path"), COCOON_REGISTRY_DOWNLOAD_URL: "off" };
+    const err = await ensureRegistryBinary({ env, cacheDir, log: (l) => lines.push(l) }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(1000); // the lock poll is 1 s: it never waited
     await release();
     expect(isCocoonError(err, "ERR_TEST_REGISTRY")).toBe(true);
     expect((err as Error).message).toBe(
-      "cannot build the test registry: `go` is not on PATH. Install Go >= 1.25, or point TEST_ASSET_REGISTRY at an existing " +
-        "distribution registry v3.1.2 binary.",
+      "cannot get the distribution registry v3.1.2: downloads are off (COCOON_REGISTRY_DOWNLOAD_URL=off), and `go` is not on PATH " +
+        "to build it. Install Go >= 1.25, point COCOON_REGISTRY_DOWNLOAD_URL at a mirror of the distribution release archives, or " +
+        "point TEST_ASSET_REGISTRY at an existing distribution registry v3.1.2 binary.",
     );
     expect(lines).toEqual([]);
     expect(await readdir(join(dir, "cache"))).toEqual([]);

@@ -1,19 +1,25 @@
 /**
- * Kubernetes release whose `kube-apiserver` the test control plane runs.
+ * Kubernetes release whose `kube-apiserver` the test control plane runs by default.
  *
- * The build also pins every `k8s.io/*` staging module to `KUBERNETES_STAGING_VERSION` (v0.35.4) and
- * takes etcd at the version this release's `go.mod` requires (v3.6.5 for v1.35.4).
+ * The build pins every `k8s.io/*` staging module to the matching `v0.<minor>.<patch>` (v0.35.4) and
+ * takes etcd at the version the release's `go.mod` requires (v3.6.5 for v1.35.4).
  */
 export const KUBERNETES_VERSION = "v1.35.4";
 
-/** Version of the `k8s.io/*` staging modules (`k8s.io/api`, `k8s.io/apiserver`, ...) matching {@link KUBERNETES_VERSION}. */
-export const KUBERNETES_STAGING_VERSION = "v0.35.4";
+/**
+ * Kubernetes releases the test control plane can run: the newest patch of each minor the integration
+ * suite is proven on (CI runs it on each). {@link KUBERNETES_VERSION} is the default.
+ */
+export const KUBERNETES_VERSIONS = ["v1.35.4", "v1.36.3", "v1.37.2"] as const;
 
 /** Go module path of the etcd server built next to `kube-apiserver`. */
 export const ETCD_MODULE = "go.etcd.io/etcd/server/v3";
 
 /** Go package path of the `kube-apiserver` command. */
 export const KUBE_APISERVER_PACKAGE = "k8s.io/kubernetes/cmd/kube-apiserver";
+
+/** Go package path of the `kube-scheduler` command, built from the same module as `kube-apiserver`. */
+export const KUBE_SCHEDULER_PACKAGE = "k8s.io/kubernetes/cmd/kube-scheduler";
 
 /** Version of the CNCF distribution registry that `startRegistry` runs. */
 export const DISTRIBUTION_VERSION = "v3.1.2";

@@ -52,6 +52,16 @@ describe("renderWrapperGoMod", () => {
     );
   });
 
+  it("takes another release's staging modules at its own v0 release", () => {
+    const goMod = renderWrapperGoMod(KUBERNETES_GO_MOD, "v1.37.2");
+    expect(goMod.split("\n").filter((line) => /v[01]\.3\d/.test(line))).toEqual([
+      "require k8s.io/kubernetes v1.37.2",
+      "\tk8s.io/api => k8s.io/api v0.37.2",
+      "\tk8s.io/apiserver => k8s.io/apiserver v0.37.2",
+      "\tk8s.io/kms => k8s.io/kms v0.37.2",
+    ]);
+  });
+
   it("refuses a go.mod without staging replaces", () => {
     expect(() => renderWrapperGoMod("module example.com/x\n")).toThrow(/no \.\/staging replaces/);
     try {
@@ -63,9 +73,20 @@ describe("renderWrapperGoMod", () => {
 });
 
 describe("TOOLS_GO", () => {
-  it("is excluded from builds by the tools tag and imports both commands", () => {
-    expect(TOOLS_GO.startsWith("//go:build tools\n\npackage tools\n")).toBe(true);
-    expect(TOOLS_GO).toContain('\t_ "go.etcd.io/etcd/server/v3"\n');
-    expect(TOOLS_GO).toContain('\t_ "k8s.io/kubernetes/cmd/kube-apiserver"\n');
+  it("is excluded from builds by the tools tag and imports every command the module builds", () => {
+    expect(TOOLS_GO).toBe(
+      [
+        "//go:build tools",
+        "",
+        "package tools",
+        "",
+        "import (",
+        '\t_ "go.etcd.io/etcd/server/v3"',
+        '\t_ "k8s.io/kubernetes/cmd/kube-apiserver"',
+        '\t_ "k8s.io/kubernetes/cmd/kube-scheduler"',
+        ")",
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -1,11 +1,13 @@
 import { CocoonError } from "../../errors.js";
-import { KUBE_APISERVER_PACKAGE, KUBERNETES_STAGING_VERSION, KUBERNETES_VERSION, ETCD_MODULE } from "./versions.js";
+import { stagingVersionOf } from "./kubernetes-version.js";
+import { ETCD_MODULE, KUBE_APISERVER_PACKAGE, KUBE_SCHEDULER_PACKAGE, KUBERNETES_VERSION } from "./versions.js";
 
 /** Name of the throwaway Go module that builds the control-plane binaries. */
 export const WRAPPER_MODULE = "cocoon-controlplane";
 
 /**
- * Build-tagged Go file that makes `go mod tidy` keep both commands' dependencies.
+ * Build-tagged Go file that makes `go mod tidy` keep the dependencies of every command the module builds
+ * (etcd, kube-apiserver, kube-scheduler), so one `go.mod` serves each `go build`.
  *
  * The `tools` tag keeps it out of every real build; it only anchors the imports.
  */
@@ -16,6 +18,7 @@ package tools
 import (
 \t_ "${ETCD_MODULE}"
 \t_ "${KUBE_APISERVER_PACKAGE}"
+\t_ "${KUBE_SCHEDULER_PACKAGE}"
 )
 `;
 
@@ -37,9 +40,10 @@ export function stagingModules(kubernetesGoMod: string): string[] {
 }
 
 /**
- * Renders the `go.mod` of the wrapper module that builds `kube-apiserver` and etcd.
+ * Renders the `go.mod` of the wrapper module that builds `kube-apiserver`, `kube-scheduler` and etcd.
  *
- * @param kubernetesGoMod - The text of `k8s.io/kubernetes`'s `go.mod` at {@link KUBERNETES_VERSION}.
+ * @param kubernetesGoMod - The text of `k8s.io/kubernetes`'s `go.mod` at `version`.
+ * @param version - The Kubernetes release; its staging modules are taken at the matching `v0.<minor>.<patch>`.
  * @throws CocoonError `ERR_CONTROL_PLANE` when that text lists no staging replaces (not the expected file).
  *
  * @example
@@ -47,16 +51,16 @@ export function stagingModules(kubernetesGoMod: string): string[] {
  * const goMod = renderWrapperGoMod(readFileSync(kubernetesModFile, "utf8"));
  * ```
  */
-export function renderWrapperGoMod(kubernetesGoMod: string): string {
+export function renderWrapperGoMod(kubernetesGoMod: string, version: string = KUBERNETES_VERSION): string {
   const staging = stagingModules(kubernetesGoMod);
   if (staging.length === 0) throw new CocoonError("ERR_CONTROL_PLANE", "k8s.io/kubernetes go.mod lists no ./staging replaces");
-  const replaces = staging.map((path) => `\t${path} => ${path} ${KUBERNETES_STAGING_VERSION}`);
+  const replaces = staging.map((path) => `\t${path} => ${path} ${stagingVersionOf(version)}`);
   return [
     `module ${WRAPPER_MODULE}`,
     "",
     "go 1.25",
     "",
-    `require k8s.io/kubernetes ${KUBERNETES_VERSION}`,
+    `require k8s.io/kubernetes ${version}`,
     "",
     "replace (",
     ...replaces,

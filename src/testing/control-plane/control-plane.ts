@@ -4,59 +4,35 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CocoonError } from "../../errors.js";
 import { installCRDs } from "../../k8s/install-crds.js";
-import { ensureControlPlaneBinaries, type ControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
-import type { ProgressLog } from "../binaries/build-progress.js";
+import { ensureControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
+import { kubernetesVersionOf } from "../binaries/kubernetes-version.js";
+import { ensureSchedulerBinary } from "../binaries/scheduler-binary.js";
 import { connectToControlPlane, type ControlPlaneClient } from "./connection.js";
+import type { ControlPlane, StartControlPlaneOptions } from "./control-plane-options.js";
 import { writeCredentials } from "./credentials.js";
 import { onParentExit } from "../process/exit-cleanup.js";
 import { apiserverArgs, etcdArgs } from "./flags.js";
 import { freePort } from "../process/free-port.js";
 import { startProcess, type ManagedProcess } from "../process/managed-process.js";
 import { waitReady } from "./readiness.js";
+import { startScheduler } from "./scheduler.js";
 
-/** Options of {@link startControlPlane}. */
-export interface StartControlPlaneOptions {
-  /** Binaries to run; default {@link ensureControlPlaneBinaries} (which may build them). */
-  binaries?: Pick<ControlPlaneBinaries, "etcd" | "kubeApiserver">;
-  /** Install the CocoonSet and CocoonHibernation CRDs and wait until Established; default `true`. */
-  installCRDs?: boolean;
-  /** Flags appended to kube-apiserver's (later flags win). */
-  extraApiServerFlags?: readonly string[];
-  /** Flags appended to etcd's. */
-  extraEtcdFlags?: readonly string[];
-  /** Deadline for `/readyz` (and CRDs), from spawning; default 60 s. */
-  startTimeoutMs?: number;
-  /** Grace after SIGTERM before SIGKILL, per process, in {@link ControlPlane.stop}; default 10 s. */
-  stopTimeoutMs?: number;
-  /** Build progress lines (see {@link ensureControlPlaneBinaries}). */
-  log?: ProgressLog;
-  /** Aborts the start (processes are stopped, files removed). */
-  signal?: AbortSignal;
-}
-
-/** A running etcd + kube-apiserver pair; see {@link startControlPlane}. */
-export interface ControlPlane extends ControlPlaneClient {
-  /** Milliseconds from spawning the processes to ready (API answering, CRDs established). */
-  readonly startupMs: number;
-  /** Process ids, e.g. to check that {@link ControlPlane.stop} left nothing behind. */
-  readonly pids: { readonly etcd: number; readonly kubeApiserver: number };
-  /** Temporary folder with data, certificates and credentials; removed by {@link ControlPlane.stop}. */
-  readonly dir: string;
-  /** The last `lines` log lines of each process, under a `--- name ---` heading. */
-  logTail(lines?: number): string;
-  /** Stops kube-apiserver then etcd (SIGTERM, SIGKILL after the grace time) and removes {@link ControlPlane.dir}; idempotent. */
-  stop(): Promise<void>;
-}
+export type { ControlPlane, StartControlPlaneOptions } from "./control-plane-options.js";
 
 /**
  * Starts a throwaway Kubernetes control plane (etcd + kube-apiserver) on free loopback ports.
  *
  * RBAC is on; the admin ({@link ControlPlane.kubeConfig}) is in `system:masters`, and
  * {@link ControlPlane.kubeConfigFor} returns a client-certificate identity for any user and groups.
+ * With `scheduler: true` a kube-scheduler of the same release runs too, as `system:kube-scheduler`
+ * (a fresh client certificate in a kubeconfig file), without leader election, on a free loopback
+ * port; the start returns once its `/readyz` answers ok.
  * Everything lives in a temp folder that {@link ControlPlane.stop} removes; processes and files are
  * also cleaned up when the calling process exits or gets SIGINT/SIGTERM.
  *
  * @throws CocoonError `ERR_CONTROL_PLANE` with the failing process's last 40 log lines.
+ *
+ * It is `AsyncDisposable`: `await using plane = await startControlPlane()` stops it when the block ends.
  *
  * @example
  * ```ts
@@ -68,10 +44,16 @@ export interface ControlPlane extends ControlPlaneClient {
  *   await plane.stop();
  * }
  * ```
+ * @example
+ * ```ts
+ * // With kube-scheduler: a pod without spec.nodeName is placed on a registered node, as in a cluster.
+ * await using plane = await startControlPlane({ scheduler: true });
+ * await registerNode(plane, { name: "cocoon-1" });
+ * ```
  */
 export async function startControlPlane(options: StartControlPlaneOptions = {}): Promise<ControlPlane> {
-  const { log, signal } = options;
-  const binaries = options.binaries ?? (await ensureControlPlaneBinaries({ ...(log && { log }), ...(signal && { signal }) }));
+  const { signal } = options;
+  const binaries = await binariesFor(options);
   const started = Date.now();
   const dir = await mkdtemp(join(tmpdir(), "cocoon-controlplane-"));
   const processes: ManagedProcess[] = [];
@@ -94,28 +76,73 @@ export async function startControlPlane(options: StartControlPlaneOptions = {}):
     ]);
     const ports = { etcdClient, etcdPeer, apiserver: apiserverPort };
     processes.push(startProcess("etcd", binaries.etcd, etcdArgs(dir, ports, options.extraEtcdFlags), dir));
-    processes.push(
-      startProcess("kube-apiserver", binaries.kubeApiserver, apiserverArgs(dir, ports, credentials, options.extraApiServerFlags), dir),
-    );
-    const deadline = started + (options.startTimeoutMs ?? 60_000);
+    const startApiServer = () =>
+      startProcess("kube-apiserver", binaries.kubeApiserver, apiserverArgs(dir, ports, credentials, options.extraApiServerFlags), dir);
+    processes.push(startApiServer());
+    const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+    const deadline = started + startTimeoutMs;
     const server = `https://127.0.0.1:${ports.apiserver}`;
-    const caPem = await waitReady(server, join(dir, "certs", "apiserver.crt"), credentials.adminToken, processes, deadline, signal);
+    const apiserverProbe = {
+      name: "kube-apiserver",
+      server,
+      certFile: join(dir, "certs", "apiserver.crt"),
+      token: credentials.adminToken,
+      // The default namespace appears shortly after /readyz; tests expect it.
+      paths: ["/readyz", "/api/v1/namespaces/default"],
+    };
+    const caPem = await waitReady(apiserverProbe, processes, deadline, signal);
     const client = connectToControlPlane({ server, caPem, adminToken: credentials.adminToken, clientCA: credentials.clientCA });
     if (options.installCRDs !== false) await installOurCRDs(client, deadline, signal);
-    const [etcd, apiserver] = processes as [ManagedProcess, ManagedProcess];
+    const scheduler =
+      binaries.kubeScheduler === undefined
+        ? undefined
+        : await startScheduler({
+            binary: binaries.kubeScheduler,
+            dir,
+            client,
+            extraFlags: options.extraSchedulerFlags,
+            spawned: (proc) => processes.push(proc),
+            processes,
+            deadline,
+            signal,
+          });
     let stopping: Promise<void> | undefined;
     return {
       ...client,
       startupMs: Date.now() - started,
-      pids: { etcd: etcd.pid, kubeApiserver: apiserver.pid },
+      get pids() {
+        const [etcd, apiserver] = processes as [ManagedProcess, ManagedProcess];
+        return { etcd: etcd.pid, kubeApiserver: apiserver.pid, ...(scheduler && { kubeScheduler: scheduler.pid }) };
+      },
       dir,
       logTail: (lines = 40) => processes.map((p) => `--- ${p.name} ---\n${p.logTail(lines).join("\n")}`).join("\n"),
+      restartApiServer: async () => {
+        await processes[1]?.stop(grace);
+        processes[1] = startApiServer();
+        await waitReady(apiserverProbe, processes, Date.now() + startTimeoutMs, undefined);
+      },
       stop: () => (stopping ??= shutdown()),
+      [Symbol.asyncDispose]: () => (stopping ??= shutdown()),
     };
   } catch (err) {
     await shutdown();
     throw err;
   }
+}
+
+/** The binaries to run: the given ones, else the found ones; with `scheduler`, a kube-scheduler of kube-apiserver's release. */
+async function binariesFor(
+  options: StartControlPlaneOptions,
+): Promise<{ etcd: string; kubeApiserver: string; kubeScheduler: string | undefined }> {
+  const { log, signal } = options;
+  const found = { ...(log && { log }), ...(signal && { signal }) };
+  const given: NonNullable<StartControlPlaneOptions["binaries"]> = options.binaries ?? (await ensureControlPlaneBinaries(found));
+  const { etcd, kubeApiserver, kubeScheduler } = given;
+  if (!options.scheduler) return { etcd, kubeApiserver, kubeScheduler: undefined };
+  if (kubeScheduler !== undefined) return { etcd, kubeApiserver, kubeScheduler };
+  // kube-apiserver reports its release with --version (`Kubernetes v1.35.4`): the scheduler's must match.
+  const kubernetesVersion = await kubernetesVersionOf(kubeApiserver);
+  return { etcd, kubeApiserver, kubeScheduler: (await ensureSchedulerBinary({ ...found, kubernetesVersion })).kubeScheduler };
 }
 
 async function installOurCRDs(client: ControlPlaneClient, deadline: number, signal: AbortSignal | undefined): Promise<void> {

@@ -41,6 +41,9 @@ export function apiserverArgs(
     `--secure-port=${ports.apiserver}`,
     "--bind-address=127.0.0.1",
     "--advertise-address=127.0.0.1",
+    // 1.37 refuses a loopback advertise address for the lease endpoint reconciler (kubernetes/kubernetes#138102); with
+    // none, the `kubernetes` Service gets no endpoints, which nothing here reads.
+    "--endpoint-reconciler-type=none",
     "--service-cluster-ip-range=10.0.0.0/24",
     "--allow-privileged=true",
     "--authorization-mode=RBAC",
@@ -52,4 +55,45 @@ export function apiserverArgs(
     "--disable-admission-plugins=ServiceAccount",
     ...extra,
   ];
+}
+
+/** Files and port of one kube-scheduler, all under the control plane's folder. @internal */
+export interface SchedulerFiles {
+  /** `KubeSchedulerConfiguration` (`--config`), naming {@link SchedulerFiles.kubeconfig} as its client connection. */
+  config: string;
+  /** Kubeconfig of the `system:kube-scheduler` user, named by {@link SchedulerFiles.config}. */
+  kubeconfig: string;
+  /** Folder where kube-scheduler writes its self-signed serving certificate (`kube-scheduler.crt`). */
+  certDir: string;
+  /** Loopback secure port of its `/readyz`, `/healthz` and `/metrics`. */
+  port: number;
+}
+
+/**
+ * Arguments of `kube-scheduler`: its configuration file, no leader election (it is the only
+ * scheduler), serving on loopback.
+ *
+ * No `--authentication-kubeconfig`: the API server has no request-header CA for kube-scheduler to
+ * load (it would log that every few seconds), and `/readyz`, `/healthz` and `/livez` answer anyone.
+ * @internal
+ */
+export function schedulerArgs(files: SchedulerFiles, extra: readonly string[] = []): string[] {
+  return [
+    `--config=${files.config}`,
+    "--leader-elect=false",
+    "--bind-address=127.0.0.1",
+    `--secure-port=${files.port}`,
+    `--cert-dir=${files.certDir}`,
+    ...extra,
+  ];
+}
+
+/** The `KubeSchedulerConfiguration` of {@link schedulerArgs}: the default profile, connecting with `kubeconfig`. @internal */
+export function schedulerConfig(kubeconfig: string): string {
+  const config = {
+    apiVersion: "kubescheduler.config.k8s.io/v1",
+    kind: "KubeSchedulerConfiguration",
+    clientConnection: { kubeconfig },
+  };
+  return `${JSON.stringify(config, null, 2)}\n`;
 }

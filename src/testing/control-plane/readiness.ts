@@ -13,13 +13,14 @@ export interface HttpsResponse {
 }
 
 /**
- * GETs `url` with a bearer token, trusting only `caPem`, within `timeoutMs`.
+ * GETs `url`, trusting only `caPem`, within `timeoutMs`; with a bearer `token` when one is given.
  *
  * @internal
  */
-export function httpsGet(url: string, token: string, caPem: string, timeoutMs: number): Promise<HttpsResponse> {
+export function httpsGet(url: string, token: string | undefined, caPem: string, timeoutMs: number): Promise<HttpsResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { ca: caPem, headers: { authorization: `Bearer ${token}` }, timeout: timeoutMs }, (res) => {
+    const headers = token === undefined ? {} : { authorization: `Bearer ${token}` };
+    const req = request(url, { ca: caPem, headers, timeout: timeoutMs }, (res) => {
       let body = "";
       res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
@@ -37,38 +38,59 @@ const fileExists = (path: string): Promise<boolean> =>
     () => false,
   );
 
+/** A server that is being waited for: its process among the started ones, and how to ask it. @internal */
+export interface ReadinessProbe {
+  /** The process whose log tail a timeout reports (`kube-apiserver`, `kube-scheduler`). */
+  name: string;
+  /** Its base URL, `https://127.0.0.1:<port>`. */
+  server: string;
+  /** The self-signed serving certificate it writes at start; it is trusted once there. */
+  certFile: string;
+  /** Bearer token to send, if any. */
+  token?: string | undefined;
+  /** Paths that must all answer 200, in order (the first one is quoted when the deadline passes). */
+  paths: readonly string[];
+}
+
 /**
- * Waits until kube-apiserver answers `/readyz` and the `default` namespace exists, trusting its
- * self-signed certificate from `certFile`, and returns that certificate (PEM).
+ * Waits until every path of `probe` answers 200, trusting the server's self-signed certificate from
+ * `probe.certFile`, and returns that certificate (PEM).
  *
  * @throws CocoonError `ERR_CONTROL_PLANE` with the log tail when a process exits or the deadline passes.
  * @internal
  */
 export async function waitReady(
-  server: string,
-  certFile: string,
-  token: string,
+  probe: ReadinessProbe,
   processes: readonly ManagedProcess[],
   deadline: number,
   signal: AbortSignal | undefined,
 ): Promise<string> {
+  const [first = "/"] = probe.paths;
   let last = "no answer yet";
   for (;;) {
     signal?.throwIfAborted();
     const dead = processes.find((p) => p.exit() !== undefined);
     if (dead) throw startFailure(`${dead.name} exited (${describeExit(dead)}) during start`, dead);
     if (Date.now() > deadline) {
-      const apiserver = processes.find((p) => p.name === "kube-apiserver");
-      throw startFailure(`kube-apiserver not ready in time; last /readyz: ${last}`, apiserver);
+      throw startFailure(
+        `${probe.name} not ready in time; last ${first}: ${last}`,
+        processes.find((p) => p.name === probe.name),
+      );
     }
-    if (await fileExists(certFile)) {
-      const caPem = await readFile(certFile, "utf8");
+    if (await fileExists(probe.certFile)) {
+      const caPem = await readFile(probe.certFile, "utf8");
       const get = (path: string): Promise<HttpsResponse> =>
-        httpsGet(`${server}${path}`, token, caPem, 2000).catch((err: unknown) => ({ status: 0, body: (err as Error).message }));
-      const ready = await get("/readyz");
-      last = `${ready.status} ${ready.body.slice(0, 500)}`;
-      // The default namespace appears shortly after /readyz; tests expect it.
-      if (ready.status === 200 && (await get("/api/v1/namespaces/default")).status === 200) return caPem;
+        httpsGet(`${probe.server}${path}`, probe.token, caPem, 2000).catch((err: unknown) => ({ status: 0, body: (err as Error).message }));
+      let ready = true;
+      for (const path of probe.paths) {
+        const answer = await get(path);
+        if (path === first) last = `${answer.status} ${answer.body.slice(0, 500)}`;
+        if (answer.status !== 200) {
+          ready = false;
+          break;
+        }
+      }
+      if (ready) return caPem;
     }
     await sleep(100, undefined, signal ? { signal } : {});
   }

@@ -1,6 +1,5 @@
 import { generateKeyPairSync, randomUUID, sign, timingSafeEqual, type KeyObject } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 
 /** A user of the test token issuer and the actions it may take on every repository. */
 export interface TokenUser {
@@ -10,16 +9,14 @@ export interface TokenUser {
   readonly actions?: readonly string[];
 }
 
-/** A running token issuer; see {@link startTokenIssuer}. */
+/** A token issuer; see {@link createTokenIssuer}. */
 export interface TokenIssuer {
-  /** The token endpoint (`realm`), e.g. `http://127.0.0.1:41234/token`. */
-  readonly realm: string;
   /** The JSON Web Key Set the registry trusts (`auth.token.jwks`). */
   readonly jwks: string;
   /** Token requests answered so far (granted or not). */
   readonly requests: number;
-  /** Stops the server. */
-  stop(): Promise<void>;
+  /** Answers one token request. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
 }
 
 /** Names written into every token; the registry's configuration must use the same. */
@@ -30,30 +27,26 @@ const KEY_ID = "cocoon-test";
 const LIFETIME_S = 300;
 
 /**
- * Starts a Docker-token-spec issuer on a free loopback port, signing ES256 JWTs with a key
- * generated for this run, as distribution's `auth.token` expects: `GET /token?service&scope`
- * with basic credentials answers `{token, expires_in}` granting the requested actions the user
- * holds; wrong credentials get 401, a user with no actions 403.
+ * A Docker-token-spec issuer signing ES256 JWTs with a key generated for this run, as
+ * distribution's `auth.token` expects: `GET /token?service&scope` with basic credentials answers
+ * `{token, expires_in}` granting the requested actions the user holds; wrong credentials get 401,
+ * a user with no actions 403. It has no server of its own: the registry front serves it.
  *
  * @internal
  */
-export async function startTokenIssuer(users: Readonly<Record<string, TokenUser>>): Promise<TokenIssuer> {
+export function createTokenIssuer(users: Readonly<Record<string, TokenUser>>): TokenIssuer {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const jwks = JSON.stringify({ keys: [{ ...publicKey.export({ format: "jwk" }), kid: KEY_ID, alg: "ES256", use: "sig" }] });
   let requests = 0;
-  const server = createServer((req, res) => {
-    requests++;
-    answer(req, res, users, privateKey);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    realm: `http://127.0.0.1:${port}/token`,
     jwks,
     get requests() {
       return requests;
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    handle: (req, res) => {
+      requests++;
+      answer(req, res, users, privateKey);
+    },
   };
 }
 

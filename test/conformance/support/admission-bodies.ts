@@ -3,7 +3,7 @@
 // other cases (KELVIN SIGN, LONG S), repeated keys, unknown and `__proto__` keys, null list items,
 // raw objects with number text JSON.parse would change, odd whitespace and trailing bytes.
 import fc from "fast-check";
-import type { GoType } from "../../../src/k8s/go-types/type.js";
+import type { GoType } from "../../../src/internal/go/index.js";
 import { validText } from "./text.js";
 
 const quote = (s: string): fc.Arbitrary<string> => fc.constant(JSON.stringify(s));

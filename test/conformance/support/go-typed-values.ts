@@ -1,8 +1,8 @@
-// Arbitrary JSON for a described Go type (src/k8s/patch/go-types.ts): every field may be absent,
+// Arbitrary JSON for a described Go type (src/internal/go/go-type.ts): every field may be absent,
 // null or its zero value, lists may hold null items, and strings are tricky. Only values Go can
 // decode into the type are generated: the comparison is about what Go sends, not what it refuses.
 import fc from "fast-check";
-import type { GoType } from "../../../src/k8s/go-types/type.js";
+import type { GoType } from "../../../src/internal/go/index.js";
 import { trickyText, validText } from "./text.js";
 
 const quantity = fc.constantFrom("0", "1Gi", "1024Mi", "500m", "0.5", "1e3", "+1", " 2Ki ", 1, 0, 0.5, 1e3, "100M");

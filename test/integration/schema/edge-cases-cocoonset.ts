@@ -84,7 +84,7 @@ function celRows(): EdgeCase[] {
 /** Every named CocoonSet create case. */
 export function cocoonSetEdgeCases(): EdgeCase[] {
   return [
-    ...[-1, 0, 1, 2, 2147483648, 1.5, "1"].map((v): EdgeCase => [`agent.replicas = ${JSON.stringify(v)}`, agent({ replicas: v })]),
+    ...[-1, 0, 1, 2, 2147483647, 1.5, "1"].map((v): EdgeCase => [`agent.replicas = ${JSON.stringify(v)}`, agent({ replicas: v })]),
     ...[-1, 0, 65535, 65536].map((v): EdgeCase => [`agent.probePort = ${v}`, agent({ probePort: v })]),
     ...[-1, 0, 65535, 65536].map((v): EdgeCase => [`toolbox.vncPort = ${v}`, toolbox({ vncPort: v })]),
     ...[-1, 0, 65535, 65536].map((v): EdgeCase => [`toolbox.probePort = ${v}`, toolbox({ probePort: v })]),

@@ -51,10 +51,31 @@ interface Cause {
 const isAnyOfEcho = (cause: Cause): boolean =>
   cause.field === ROOT_FIELD && (cause.message ?? "").endsWith("must validate at least one schema (anyOf)");
 
+/**
+ * kube-apiserver 1.36 and newer check the integer formats (`int32`, `int64` as the default) and
+ * report a failure at the object root, or at the subresource's root (`status`), naming the field
+ * in the message: `Invalid value: "": Checked value must be of type integer with format int32 in
+ * spec.agent.replicas`. 1.35 does not check them.
+ */
+const FORMAT_CAUSE = /^Invalid value: "": Checked value must be of type integer (?:with format \w+|\(default format\)) in (\S+)$/;
+
+/** The field a cause is about: its own, or the one a format cause names (see {@link FORMAT_CAUSE}). */
+function fieldOfCause(cause: Cause): string {
+  const named = FORMAT_CAUSE.exec(cause.message ?? "")?.[1];
+  if (named === undefined) return cause.field ?? ROOT_FIELD;
+  return cause.field === undefined || cause.field === ROOT_FIELD ? named : `${cause.field}.${named}`;
+}
+
 /** A cause written by a CEL rule or the root notice (not by the OpenAPI schema): an `Invalid value` at a rule's field. */
 function isRuleCause(cause: Cause, ruleFields: ReadonlySet<string>): boolean {
   const message = cause.message ?? "";
-  return cause.reason === "FieldValueInvalid" && ruleFields.has(cause.field ?? "") && !message.includes(" in body ") && !isAnyOfEcho(cause);
+  return (
+    cause.reason === "FieldValueInvalid" &&
+    ruleFields.has(cause.field ?? "") &&
+    !message.includes(" in body ") &&
+    !isAnyOfEcho(cause) &&
+    !FORMAT_CAUSE.test(message)
+  );
 }
 
 /** The message of a rule cause without the `Invalid value: ` prefix apimachinery adds. */
@@ -76,7 +97,7 @@ export function serverVerdict(answer: ApiAnswer, ruleFields: readonly string[]):
   return {
     accepted: false,
     detailed: true,
-    fields: sortedUnique(causes.map((cause) => cause.field ?? ROOT_FIELD)),
+    fields: sortedUnique(causes.map(fieldOfCause)),
     ruleMessages: causes
       .filter((cause) => isRuleCause(cause, rules))
       .map(ruleMessageOf)

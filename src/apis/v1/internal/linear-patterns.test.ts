@@ -34,9 +34,16 @@ describe("linear name matchers agree with the regular expressions", () => {
     },
   );
 
-  it("answer on 5 MB of dotted labels, where V8's engine overflows its stack", () => {
+  it("answer on 5 MB of dotted labels, where V8's engine overflows its stack up to Node 24", () => {
     const text = `${"a.".repeat(2_500_000)}!`;
-    expect(() => SUBDOMAIN_RE.test(text)).toThrow(RangeError);
+    const engine = (): string => {
+      try {
+        return String(SUBDOMAIN_RE.test(text));
+      } catch (err) {
+        return err instanceof RangeError ? "stack overflow" : `unexpected ${String(err)}`;
+      }
+    };
+    expect(engine()).toBe(Number(process.versions.node.split(".")[0]) >= 26 ? "false" : "stack overflow");
     expect(isDNS1123Subdomain(text)).toBe(false);
     expect(isConditionType(text)).toBe(false);
     expect(isDNS1123Subdomain(text.slice(0, -2))).toBe(true);

@@ -12,18 +12,11 @@
  * @internal
  */
 import type { z } from "zod";
+import { RULES_NOT_CHECKED } from "../../../internal/rules-not-checked.js";
 
 /** The root error the apiserver reports when it skipped the CEL rules (`field: <nil>`). */
 export const RULES_NOT_CHECKED_MESSAGE =
   "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
-
-/** `params` of the {@link RULES_NOT_CHECKED_MESSAGE} issue: the marker tools test instead of the message. */
-export const RULES_NOT_CHECKED = { rulesNotChecked: true } as const;
-
-/** Reports whether `issue` is the root notice that the CEL rules were skipped (see {@link RULES_NOT_CHECKED}). */
-export function isRulesNotCheckedIssue(issue: { readonly code: string; readonly params?: unknown }): boolean {
-  return issue.code === "custom" && (issue.params as { rulesNotChecked?: unknown } | undefined)?.rulesNotChecked === true;
-}
 
 /** `params` of a custom issue that the apiserver reports as a blocking error (a `Required` or `TypeInvalid` error). */
 export const BLOCKING = { blocking: true } as const;

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { INT32_MAX, INT32_MIN } from "../../../internal/go/index.js";
 
 /**
- * Small builders shared by the schemas. Integers are JSON integers within JavaScript's safe range;
- * the apiserver does not enforce the `int32`/`int64` formats on custom resources, so neither do we
- * (only the explicit `Minimum`/`Maximum` markers are bounds).
+ * Small builders shared by the schemas. Integers are JSON integers within JavaScript's safe range,
+ * and an `int32` field is also within Go's `int32` range, as kube-apiserver 1.36 and newer enforce
+ * the `int32` format on custom resources (1.35 stores a larger value, which a Go client then cannot
+ * decode). The `Minimum`/`Maximum` markers are bounds of their own.
  *
  * @internal
  */
@@ -23,8 +25,18 @@ export function integer() {
     .meta({ type: "integer" });
 }
 
-/** A Go `int32` field: `type: integer, format: int32`. */
-export const int32 = () => integer().meta({ format: "int32" });
+/**
+ * A Go `int32` field: `type: integer, format: int32`. A safe integer outside the `int32` range gets a
+ * `too_big`/`too_small` issue, which (like the apiserver's format error) does not keep the CEL rules from running.
+ */
+export const int32 = () =>
+  integer()
+    .superRefine((value, ctx) => {
+      if (!Number.isSafeInteger(value)) return;
+      if (value > INT32_MAX) ctx.addIssue({ code: "too_big", origin: "number", maximum: INT32_MAX, inclusive: true, input: value });
+      if (value < INT32_MIN) ctx.addIssue({ code: "too_small", origin: "number", minimum: INT32_MIN, inclusive: true, input: value });
+    })
+    .meta({ format: "int32" });
 
 /** A Go `int64` field: `type: integer, format: int64`. */
 export const int64 = () => integer().meta({ format: "int64" });

@@ -1,5 +1,5 @@
 // Ported from k8s.io/apimachinery@v0.35.3 pkg/api/resource/suffix.go (Apache-2.0, The Kubernetes Authors).
-import { parseInt64 } from "../strconv.js";
+import { parseInt64 } from "../../../internal/go/index.js";
 
 /** How a Kubernetes quantity is written; Go `resource.Format`. */
 export const QuantityFormat = {

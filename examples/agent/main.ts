@@ -1,0 +1,32 @@
+/**
+ * `npx tsx examples/agent/main.ts`: runs the example agent for one node against the cluster of the
+ * kubeconfig (`KUBECONFIG`, else `~/.kube/config`, else in-cluster) until Ctrl-C.
+ *
+ * - `NODE_NAME` (`cocoon-1`), `NODE_IP` (`127.0.0.1`): the node it registers;
+ * - `AGENT_ROOT` (`./.cocoon-agent/<node>`): where its VMs and snapshots live;
+ * - `OCI_REGISTRY`: the snapshot registry (`host[:port][/path]`), credentials from `~/.docker/config.json`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { createClients, envOrDefault, loadKubeConfig } from "@cocoonstack/cocoon-common/k8s";
+import { OCIRegistry, dockerConfigCredentials } from "@cocoonstack/cocoon-common/oci";
+import { runAgent } from "./agent.js";
+
+const abort = new AbortController();
+process.once("SIGINT", () => abort.abort());
+const nodeName = envOrDefault("NODE_NAME", "cocoon-1");
+const clients = createClients(loadKubeConfig());
+const registry = new OCIRegistry(envOrDefault("OCI_REGISTRY", "127.0.0.1:5000"), { credentials: dockerConfigCredentials() });
+try {
+  await runAgent({
+    clients,
+    registry,
+    nodeName,
+    nodeIP: envOrDefault("NODE_IP", "127.0.0.1"),
+    root: envOrDefault("AGENT_ROOT", join(".cocoon-agent", nodeName)),
+    signal: abort.signal,
+  });
+} finally {
+  clients.close();
+}

@@ -1,0 +1,28 @@
+import { annotationsMergePatchJSON, annotationsSatisfied, clearVMRuntimeAnnotations } from "../../meta/index.js";
+import { sendAnnotations, type AnnotationPatchOptions } from "../patch/annotations.js";
+import type { PodPatchClients } from "../patch/contracts.js";
+import { resolvePodTarget, type KubeObject } from "../patch/target.js";
+
+/**
+ * Clears the pod's VM runtime (ID and IP) when its VM hibernates: one JSON merge patch
+ * `{"metadata":{"annotations":{"vm.cocoonstack.io/id":null,"vm.cocoonstack.io/ip":null}}}`, or no
+ * request when neither annotation is there. The VNC port and every other annotation are left alone.
+ * Resolves to the server's copy, or to `pod` when nothing was sent.
+ *
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an object that is not a Pod or lacks name or
+ * namespace; client-node's `ApiException` for a refused request.
+ * @example
+ * ```ts
+ * pod = await patchClearVMRuntime(clients, pod); // after the hibernate snapshot is pushed and the VM removed
+ * ```
+ */
+export async function patchClearVMRuntime<T extends KubeObject>(
+  clients: PodPatchClients,
+  pod: T,
+  options: AnnotationPatchOptions = {},
+): Promise<T> {
+  const target = resolvePodTarget(pod, "patchClearVMRuntime");
+  const delta = clearVMRuntimeAnnotations();
+  const body = annotationsMergePatchJSON(delta);
+  return annotationsSatisfied(pod, delta) ? pod : sendAnnotations(clients, target, body, options);
+}

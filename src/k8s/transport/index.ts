@@ -1,0 +1,13 @@
+/**
+ * Connection tuning for client-node, in one place: keep-alive agents (client-node 1) and shared
+ * undici dispatchers (client-node 2) behind one authentication method, and which client-node line
+ * is installed. The domain operations of `src/k8s` import it through this module only.
+ *
+ * @module
+ */
+export { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
+export { keepAliveAuthentication } from "./keep-alive-authentication.js";
+export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-authentication.js";
+// eslint-disable-next-line @typescript-eslint/no-deprecated -- createHttpsTransport stays exported, deprecated, until the next minor
+export { createHttpsTransport, warnNodeTransportIgnored } from "./node-transport-deprecation.js";
+export { requestAgent, setRequestAgent } from "./request-agent.js";

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import type { CocoonHibernation } from "../../apis/v1/cocoonhibernation-types.js";
+import type { CocoonSet } from "../../apis/v1/cocoonset-types.js";
+import { GROUP, Kind, Plural, VERSION } from "../../apis/v1/groupversion-info.js";
+import { Label } from "../../meta/index.js";
+import { labelSelectorText } from "../resources/label-selector.js";
+import { customObjectLister, podLister } from "./listers.js";
+import { resourceWatch, type CocoonWatch, type WatchClients } from "./resource-watch.js";
+import type { WatchOptions } from "./watch-options.js";
+import type { WatchedPod } from "./watched-pod.js";
+
+/**
+ * Watches CocoonSets: lists them, then follows every change, each object parsed with
+ * `CocoonSetSchema` (typed, the CRD's defaults applied).
+ *
+ * It runs on client-node's `Watch` and the lists of its `CustomObjectsApi`, on the keep-alive
+ * connections of {@link createClients}. Bookmarks are requested, and the watch resumes from the
+ * last resource version it saw (a change's or a bookmark's) whenever the server closes the watch
+ * or the connection drops; a 410 Gone (etcd compacted that version, or the API server restarted
+ * and its watch cache began anew) is answered by a relist that reports, once per object, what was
+ * missed: created, changed and deleted objects. A set that does not parse is an `invalid` event,
+ * never an error: the watch goes on. Failed requests are retried after a doubling wait (1 s to
+ * 30 s), each announced as a `retrying` event, so the iteration ends only when it is stopped.
+ *
+ * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`).
+ * @param options - The namespace, selectors, a signal that stops the watch, page size and watch timeout.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace or a bad page size or timeout.
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * for await (const event of watchCocoonSets(clients, { namespace: "demo", signal: controller.signal })) {
+ *   switch (event.type) {
+ *     case "added":
+ *     case "modified":
+ *       console.log(event.object.metadata.name, event.object.spec?.suspend);
+ *       break;
+ *     case "deleted":
+ *       console.log("gone", event.object.metadata.name);
+ *       break;
+ *     case "invalid":
+ *       console.error(event.error.message); // => "CocoonSet demo/x from the API server does not parse: ..."
+ *       break;
+ *   }
+ * }
+ * ```
+ */
+export function watchCocoonSets(clients: WatchClients, options: WatchOptions = {}): CocoonWatch<CocoonSet> {
+  return customObjectWatch(
+    clients,
+    options,
+    Kind.CocoonSet,
+    Plural.CocoonSet,
+    async () => (await import("../../apis/v1/cocoonset-types.js")).CocoonSetSchema,
+  );
+}
+
+/**
+ * Watches CocoonHibernations, each parsed with `CocoonHibernationSchema`; otherwise as {@link watchCocoonSets}.
+ *
+ * @example
+ * ```ts
+ * for await (const event of watchCocoonHibernations(clients, { namespace: "demo", signal })) {
+ *   if (event.type === "added") console.log(event.object.spec?.podRef.name, event.object.spec?.desire);
+ * }
+ * ```
+ */
+export function watchCocoonHibernations(clients: WatchClients, options: WatchOptions = {}): CocoonWatch<CocoonHibernation> {
+  return customObjectWatch(
+    clients,
+    options,
+    Kind.CocoonHibernation,
+    Plural.CocoonHibernation,
+    async () => (await import("../../apis/v1/cocoonhibernation-types.js")).CocoonHibernationSchema,
+  );
+}
+
+/**
+ * Watches cocoon pods: the pods labelled `cocoonset.cocoonstack.io/name` (every pod the operator
+ * builds carries it; the server selects them, together with `options.labelSelector`), each
+ * parsed as a {@link WatchedPod}. A labelled pod without the `virtual-kubelet.io/provider`
+ * toleration does not parse, so it comes as an `invalid` event. Otherwise as {@link watchCocoonSets};
+ * the lists go through client-node's `CoreV1Api`, kept as the server's JSON.
+ *
+ * @example
+ * ```ts
+ * // The agent: the pods bound to its node.
+ * const pods = watchCocoonPods(clients, { fieldSelector: `spec.nodeName=${nodeName}`, signal });
+ * for await (const event of pods) {
+ *   if (event.type === "modified" && readHibernateState(event.object)) console.log("hibernate", event.object.metadata.name);
+ *   if (event.type === "deleted") console.log("release", event.object.metadata.name);
+ * }
+ * ```
+ */
+export function watchCocoonPods(clients: WatchClients, options: WatchOptions = {}): CocoonWatch<WatchedPod> {
+  const { namespace } = options;
+  return resourceWatch(
+    clients,
+    {
+      kind: "Pod",
+      path: namespace === undefined ? "/api/v1/pods" : `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`,
+      list: podLister(clients.configuration, namespace),
+      labelSelector: [Label.CocoonSet, selectorText(options)].filter(Boolean).join(","),
+      schema: async () => (await import("./watched-pod-schema.js")).WatchedPodSchema,
+    },
+    options,
+  );
+}
+
+/** A watch of one cocoon custom resource, its lists sent through client-node's `CustomObjectsApi`. */
+function customObjectWatch<T>(
+  clients: WatchClients,
+  options: WatchOptions,
+  kind: string,
+  plural: Plural,
+  schema: () => Promise<z.ZodType<T>>,
+): CocoonWatch<T> {
+  const { namespace } = options;
+  const scope = namespace === undefined ? "" : `/namespaces/${encodeURIComponent(namespace)}`;
+  const path = `/apis/${GROUP}/${VERSION}${scope}/${plural}`;
+  const list = customObjectLister(clients.configuration, plural, namespace);
+  return resourceWatch(clients, { kind, path, list, labelSelector: selectorText(options), schema }, options);
+}
+
+function selectorText(options: WatchOptions): string | undefined {
+  return options.labelSelector === undefined ? undefined : labelSelectorText(options.labelSelector);
+}

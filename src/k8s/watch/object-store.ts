@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import { stringAt } from "../../internal/safe-read.js";
+import { UnexpectedObjectError } from "../resources/unexpected-object-error.js";
+import type { WatchChange, WatchEvent } from "./watch-event.js";
+
+/**
+ * An object that did not parse, kept in the store so that a relist still sees it (and reports
+ * its deletion) and an unchanged copy is not reported again.
+ *
+ * @internal
+ */
+export class InvalidObject {
+  /** What the server sent. */
+  readonly raw: unknown;
+  /** Why it does not parse. */
+  readonly error: UnexpectedObjectError;
+
+  constructor(raw: unknown, error: UnexpectedObjectError) {
+    this.raw = raw;
+    this.error = error;
+  }
+}
+
+/** What the store holds per object: the parsed object, or why it did not parse. @internal */
+export type StoredObject<T> = T | InvalidObject;
+
+/**
+ * Parses one object from the server with `schema`, never throwing: an object that does not
+ * parse comes back as an {@link InvalidObject}.
+ *
+ * @internal
+ */
+export function parseWatched<T>(schema: z.ZodType<T>, kind: string, raw: unknown): StoredObject<T> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const error = new UnexpectedObjectError(
+    kind,
+    stringAt(raw, "metadata", "namespace"),
+    stringAt(raw, "metadata", "name"),
+    result.error.issues,
+    {
+      cause: result.error,
+    },
+  );
+  return new InvalidObject(raw, error);
+}
+
+/** The event that reports `change` of `stored`. @internal */
+export function changeEvent<T>(change: WatchChange, stored: StoredObject<T>): WatchEvent<T> {
+  return stored instanceof InvalidObject
+    ? { type: "invalid", change, object: stored.raw, error: stored.error }
+    : { type: change, object: stored };
+}
+
+/** The `metadata.resourceVersion` of a stored object (of what the server sent, for an invalid one). @internal */
+export function storedResourceVersion(stored: StoredObject<unknown>): string {
+  return stringAt(stored instanceof InvalidObject ? stored.raw : stored, "metadata", "resourceVersion");
+}
+
+/**
+ * The objects a watch has seen, by namespace, then name. Names are the object's own strings, so
+ * the keys cost no memory of their own.
+ *
+ * @internal
+ */
+export class ObjectStore<T> {
+  readonly #namespaces = new Map<string, Map<string, StoredObject<T>>>();
+
+  /** The stored object `namespace/name`, parsed or not. */
+  get(namespace: string, name: string): StoredObject<T> | undefined {
+    return this.#namespaces.get(namespace)?.get(name);
+  }
+
+  set(namespace: string, name: string, stored: StoredObject<T>): void {
+    let names = this.#namespaces.get(namespace);
+    if (names === undefined) this.#namespaces.set(namespace, (names = new Map<string, StoredObject<T>>()));
+    names.set(name, stored);
+  }
+
+  delete(namespace: string, name: string): void {
+    const names = this.#namespaces.get(namespace);
+    if (names?.delete(name) === true && names.size === 0) this.#namespaces.delete(namespace);
+  }
+
+  /** The parsed objects of `namespace`, or of every namespace; objects that did not parse are left out. */
+  list(namespace?: string): T[] {
+    const one = namespace === undefined ? undefined : this.#namespaces.get(namespace);
+    const groups = namespace === undefined ? [...this.#namespaces.values()] : one === undefined ? [] : [one];
+    const objects: T[] = [];
+    for (const names of groups) for (const stored of names.values()) if (!(stored instanceof InvalidObject)) objects.push(stored);
+    return objects;
+  }
+
+  /** Removes every object not in `kept`, calling `removed` for each (in namespace, then insertion order). */
+  sweep(kept: ReadonlySet<StoredObject<T>>, removed: (stored: StoredObject<T>) => void): void {
+    for (const [namespace, names] of this.#namespaces) {
+      for (const [name, stored] of names) {
+        if (kept.has(stored)) continue;
+        names.delete(name);
+        removed(stored);
+      }
+      if (names.size === 0) this.#namespaces.delete(namespace);
+    }
+  }
+}

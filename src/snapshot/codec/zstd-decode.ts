@@ -1,0 +1,147 @@
+import { pipeline, Readable } from "node:stream";
+import { UNEXPECTED_EOF } from "../io/byte-reader.js";
+import { nodeZstd, type NodeZstdOptions } from "./node-zstd.js";
+import { goZstdError, MagicError, ZstdMessage } from "./zstd-errors.js";
+import { FRAME_END, FrameSplitter, framesOf } from "./zstd-frames.js";
+import { frameHeaderFields } from "./zstd-header.js";
+
+/** Output buffers of streamed decoding; large ones save zlib round trips. */
+const OUTPUT_CHUNK = 1 << 20;
+
+/** Node's one-shot `zstdDecompress`, as a promise. */
+function decompress(data: Uint8Array, options: NodeZstdOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    nodeZstd().zstdDecompress(data, options, (err, out) => {
+      if (err) reject(err);
+      else resolve(out);
+    });
+  });
+}
+
+function windowLogMax(cap: number): number {
+  return Math.min(Math.max(Math.ceil(Math.log2(Math.max(cap, 1))), 10), 31);
+}
+
+/**
+ * Output pieces of a decoded frame that declares its size: a chunk-sized buffer per chunk is
+ * mapped afresh and faulted in page by page each time, and freed only by a full collection, where
+ * pieces this size come back from the allocator's free lists (`BENCHMARKS.md`, "Snapshot internals").
+ */
+const DECODED_PIECE = 4 << 20;
+
+/** Decodes a frame that declares its size into {@link DECODED_PIECE}-sized pieces (zstd itself refuses content past the declared size). */
+function decodePieces(frame: Uint8Array, windowLog: number): Promise<Uint8Array[]> {
+  return new Promise((resolve, reject) => {
+    const decoder = nodeZstd().createZstdDecompress({
+      chunkSize: DECODED_PIECE,
+      params: { [nodeZstd().constants.ZSTD_d_windowLogMax]: windowLog },
+    });
+    const pieces: Uint8Array[] = [];
+    decoder.on("data", (piece: Uint8Array) => pieces.push(piece));
+    decoder.once("error", reject);
+    decoder.once("end", () => resolve(pieces));
+    decoder.end(frame);
+  });
+}
+
+/**
+ * Decodes one frame into one or more pieces, refusing a window above `cap` or more than `left`
+ * output bytes. The order of the checks is klauspost's: a window descriptor above `cap` is
+ * `window size exceeded`; a single-segment frame, whose window is its declared content size,
+ * passing `cap` is `decompressed size exceeds configured limit`.
+ */
+async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promise<Uint8Array[]> {
+  const header = frameHeaderFields(frame);
+  if (header === undefined) throw new Error(ZstdMessage.Magic);
+  if (header.windowSize > cap) throw new Error(header.singleSegment ? ZstdMessage.TooLarge : ZstdMessage.Window);
+  if (header.contentSize !== undefined && header.contentSize > left) throw new Error(ZstdMessage.TooLarge);
+  if (header.contentSize === 0) return [];
+  try {
+    if (header.contentSize !== undefined && header.contentSize > DECODED_PIECE) return await decodePieces(frame, windowLogMax(cap));
+    return [
+      await decompress(frame, {
+        // One output buffer of the declared size: zlib's default 16 KiB pieces make decoding much slower.
+        chunkSize: Math.max(header.contentSize ?? Math.min(left, OUTPUT_CHUNK), 64),
+        maxOutputLength: Math.max(left, 1),
+        params: { [nodeZstd().constants.ZSTD_d_windowLogMax]: windowLogMax(cap) },
+      }),
+    ];
+  } catch (err) {
+    throw goZstdError(err);
+  }
+}
+
+/**
+ * Decodes one chunk on its own, frame by frame, refusing any frame whose window exceeds `cap` and
+ * an output above `cap`, as Go's windowed pull does; the output comes in pieces. Throws an
+ * `Error` whose message is Go's text.
+ */
+export async function decodeChunkPieces(data: Uint8Array, cap: number): Promise<Uint8Array[]> {
+  let frames: Uint8Array[];
+  try {
+    frames = framesOf(data);
+  } catch (err) {
+    throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
+  }
+  const out: Uint8Array[] = [];
+  let left = cap;
+  for (const frame of frames) {
+    for (const piece of await decodeFrame(frame, cap, left)) {
+      left -= piece.length;
+      out.push(piece);
+    }
+  }
+  return out;
+}
+
+/** {@link decodeChunkPieces} as one buffer. */
+export async function decodeChunk(data: Uint8Array, cap: number): Promise<Uint8Array> {
+  const pieces = await decodeChunkPieces(data, cap);
+  return pieces.length === 1 ? (pieces[0] as Uint8Array) : Buffer.concat(pieces);
+}
+
+/** The bytes of `source`, with a {@link FRAME_END} after each frame; a stream that stops inside a frame fails. */
+async function* splitFrames(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array | typeof FRAME_END> {
+  const splitter = new FrameSplitter();
+  try {
+    for await (const chunk of source) yield* splitter.split(chunk);
+  } catch (err) {
+    throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
+  }
+  if (!splitter.atBoundary) throw new Error(UNEXPECTED_EOF);
+}
+
+/**
+ * Decodes concatenated zstd frames as they stream in (Go's streaming decoder for an unchunked
+ * file or a sequential pull), one zlib decoder per frame on the thread pool, pulled as the
+ * consumer reads; a wrong magic number fails with Go's text.
+ */
+export async function* decodeStream(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const events = splitFrames(source);
+  try {
+    for (;;) {
+      const first = await events.next();
+      if (first.done === true) return;
+      const input = { done: false };
+      const frame = async function* (): AsyncGenerator<Uint8Array> {
+        if (first.value !== FRAME_END) yield first.value;
+        for (;;) {
+          const next = await events.next();
+          if (next.done === true) input.done = true;
+          if (next.done === true || next.value === FRAME_END) return;
+          yield next.value;
+        }
+      };
+      const decoder = nodeZstd().createZstdDecompress({ chunkSize: OUTPUT_CHUNK });
+      const piped = pipeline(Readable.from(frame(), { objectMode: false }), decoder, () => undefined);
+      try {
+        for await (const chunk of piped as AsyncIterable<Uint8Array>) yield chunk;
+      } catch (err) {
+        throw goZstdError(err);
+      }
+      if (input.done) return;
+    }
+  } finally {
+    await events.return(undefined);
+  }
+}

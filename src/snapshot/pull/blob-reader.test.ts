@@ -1,0 +1,38 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { isCocoonError } from "../../errors.js";
+import { markDigestChecked } from "../../internal/digest-checked.js";
+import type { Downloader } from "../../oci/registry.js";
+import { verifiedBlob } from "./blob-reader.js";
+
+const ZEROS_DIGEST = "sha256:df3f619804a92fdb4057192dc43dd748ea778adc52bc498ce80524c014b81119"; // 4 zero bytes
+const downloader = (marked: boolean, bytes: Uint8Array): Downloader => ({
+  getManifest: () => Promise.reject(new Error("unused")),
+  getBlob: () => Promise.resolve(marked ? markDigestChecked(Readable.from([bytes])) : Readable.from([bytes])),
+});
+
+async function read(dl: Downloader): Promise<unknown> {
+  const out: Uint8Array[] = [];
+  try {
+    for await (const c of verifiedBlob(dl, "vm", { mediaType: "x", digest: ZEROS_DIGEST, size: 4 })) out.push(c);
+  } catch (err) {
+    return err;
+  }
+  return Buffer.concat(out);
+}
+
+describe("verifiedBlob hashes each byte once", () => {
+  it("hashes a body its downloader does not check, and refuses wrong bytes", async () => {
+    expect(await read(downloader(false, new Uint8Array(4)))).toEqual(Buffer.alloc(4));
+    const err = await read(downloader(false, Buffer.from("abcd")));
+    expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
+    expect((err as Error).message).toMatch(/^blob sha256:df3f61\S+ digest mismatch: got sha256:88d4266f/u);
+  });
+
+  it("only length-checks a body the downloader marked as digest-checked (OCIRegistry's getBlob hashes it)", async () => {
+    expect(await read(downloader(true, Buffer.from("abcd")))).toEqual(Buffer.from("abcd"));
+    const err = await read(downloader(true, Buffer.from("abc")));
+    expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
+    expect((err as Error).message).toBe(`blob ${ZEROS_DIGEST} shorter than manifest size 4 (missing 1)`);
+  });
+});

@@ -1,0 +1,74 @@
+import type { ControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
+import type { ProgressLog } from "../binaries/build-progress.js";
+import type { ControlPlaneClient } from "./connection.js";
+
+/** Options of {@link startControlPlane}. */
+export interface StartControlPlaneOptions {
+  /**
+   * Binaries to run; default {@link ensureControlPlaneBinaries} (which may build them). With `scheduler`,
+   * a missing `kubeScheduler` comes from {@link ensureSchedulerBinary}, of kube-apiserver's release.
+   */
+  binaries?: Pick<ControlPlaneBinaries, "etcd" | "kubeApiserver"> & { kubeScheduler?: string | undefined };
+  /**
+   * Also run kube-scheduler, so pods without `spec.nodeName` are placed as in a real cluster (register
+   * nodes with {@link registerNode}); default `false`: such pods stay Pending.
+   */
+  scheduler?: boolean;
+  /** Install the CocoonSet and CocoonHibernation CRDs and wait until Established; default `true`. */
+  installCRDs?: boolean;
+  /** Flags appended to kube-apiserver's (later flags win). */
+  extraApiServerFlags?: readonly string[];
+  /** Flags appended to etcd's. */
+  extraEtcdFlags?: readonly string[];
+  /** Flags appended to kube-scheduler's (with `scheduler`). */
+  extraSchedulerFlags?: readonly string[];
+  /** Deadline for `/readyz` (and CRDs, and the scheduler's `/readyz`), from spawning; default 60 s. */
+  startTimeoutMs?: number;
+  /** Grace after SIGTERM before SIGKILL, per process, in {@link ControlPlane.stop}; default 10 s. */
+  stopTimeoutMs?: number;
+  /** Build progress lines (see {@link ensureControlPlaneBinaries}). */
+  log?: ProgressLog;
+  /** Aborts the start (processes are stopped, files removed). */
+  signal?: AbortSignal;
+}
+
+/** A running etcd + kube-apiserver pair, with kube-scheduler when asked; see {@link startControlPlane}. */
+export interface ControlPlane extends ControlPlaneClient {
+  /** Milliseconds from spawning the processes to ready (API answering, CRDs established). */
+  readonly startupMs: number;
+  /** Process ids, e.g. to check that {@link ControlPlane.stop} left nothing behind. */
+  readonly pids: { readonly etcd: number; readonly kubeApiserver: number; readonly kubeScheduler?: number };
+  /** Temporary folder with data, certificates and credentials; removed by {@link ControlPlane.stop}. */
+  readonly dir: string;
+  /** The last `lines` log lines of each process, under a `--- name ---` heading. */
+  logTail(lines?: number): string;
+  /**
+   * Stops kube-apiserver (SIGTERM, SIGKILL after the grace time) and starts it again with the same
+   * flags, port and certificates; resolves once it is ready again. etcd keeps running, so every
+   * object survives; clients see their connections drop and the server come back at the same address.
+   *
+   * @example
+   * ```ts
+   * await plane.restartApiServer();
+   * await plane.kubeConfig.makeApiClient(CoreV1Api).listNamespace(); // answered by the new process
+   * ```
+   */
+  restartApiServer(): Promise<void>;
+  /**
+   * Stops kube-scheduler (if any), kube-apiserver, then etcd (SIGTERM, SIGKILL after the grace time) and removes
+   * {@link ControlPlane.dir}; idempotent.
+   */
+  stop(): Promise<void>;
+  /**
+   * {@link ControlPlane.stop}, for `await using`: the control plane stops when the block ends, thrown or not.
+   *
+   * @example
+   * ```ts
+   * {
+   *   await using plane = await startControlPlane();
+   *   await plane.kubeConfig.makeApiClient(CoreV1Api).listNamespace();
+   * } // stopped here
+   * ```
+   */
+  [Symbol.asyncDispose](): Promise<void>;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { schedulerArgs, schedulerConfig } from "./flags.js";
+
+const FILES = { config: "/t/scheduler/config.yaml", kubeconfig: "/t/scheduler/kubeconfig", certDir: "/t/scheduler/certs", port: 40123 };
+
+describe("schedulerArgs", () => {
+  it("runs one scheduler from its configuration file, without leader election, serving on loopback", () => {
+    expect(schedulerArgs(FILES)).toEqual([
+      "--config=/t/scheduler/config.yaml",
+      "--leader-elect=false",
+      "--bind-address=127.0.0.1",
+      "--secure-port=40123",
+      "--cert-dir=/t/scheduler/certs",
+    ]);
+  });
+
+  it("appends extra flags last, so they win", () => {
+    expect(schedulerArgs(FILES, ["--v=4", "--leader-elect=true"]).slice(-3)).toEqual([
+      "--cert-dir=/t/scheduler/certs",
+      "--v=4",
+      "--leader-elect=true",
+    ]);
+  });
+});
+
+describe("schedulerConfig", () => {
+  it("is a KubeSchedulerConfiguration (JSON, which is YAML) that connects with the kubeconfig and keeps the default profile", () => {
+    const text = schedulerConfig("/t/scheduler/kubeconfig");
+    expect(JSON.parse(text)).toEqual({
+      apiVersion: "kubescheduler.config.k8s.io/v1",
+      kind: "KubeSchedulerConfiguration",
+      clientConnection: { kubeconfig: "/t/scheduler/kubeconfig" },
+    });
+    expect(text.endsWith("}\n")).toBe(true);
+  });
+});

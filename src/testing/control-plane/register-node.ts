@@ -1,0 +1,136 @@
+import { CoreV1Api, type KubeConfig, type V1Node, type V1NodeStatus, type V1Taint } from "@kubernetes/client-node";
+import { CocoonError } from "../../errors.js";
+import { NODE_ROLE_LABEL, PROVIDER_TAINT } from "../../meta/agent/node.js";
+import { DEFAULT_NODE_POOL, HOSTNAME_LABEL, Label } from "../../meta/keys.js";
+
+/**
+ * Options of {@link registerNode}: a cocoon node as vk-cocoon registers it, with what a test changes.
+ *
+ * @example
+ * ```ts
+ * const options: RegisterNodeOptions = { name: "cocoon-2", pool: "gpu", capacity: { cpu: "2" }, unschedulable: true };
+ * await registerNode(plane, options);
+ * ```
+ */
+export interface RegisterNodeOptions {
+  /** The node's name, also its `kubernetes.io/hostname` label (what hostname affinities match). */
+  name: string;
+  /** Its `cocoonstack.io/pool` label; default `default`, the pool a set without `spec.nodePool` selects. */
+  pool?: string;
+  /** Labels set on top of the defaults (a key given here wins). */
+  labels?: Readonly<Record<string, string>>;
+  /** The taints; default `virtual-kubelet.io/provider=cocoon:NoSchedule`, which the operator's pods tolerate. `[]` for none. */
+  taints?: readonly V1Taint[];
+  /**
+   * Capacity, also written as allocatable, on top of the defaults `cpu: "16"`, `memory: "64Gi"`,
+   * `pods: "110"`, `ephemeral-storage: "500Gi"`.
+   */
+  capacity?: Readonly<Record<string, string>>;
+  /** Cordoned (`spec.unschedulable`), as `kubectl cordon` leaves it; default `false`. */
+  unschedulable?: boolean;
+}
+
+/**
+ * The capacity (and allocatable) of a node registered with {@link registerNode} by default.
+ *
+ * @example
+ * ```ts
+ * DEFAULT_NODE_CAPACITY.memory; // => "64Gi"
+ * await registerNode(plane, { name: "big", capacity: { cpu: "64" } }); // memory, pods and ephemeral-storage stay the defaults
+ * ```
+ */
+export const DEFAULT_NODE_CAPACITY: Readonly<Record<string, string>> = {
+  cpu: "16",
+  memory: "64Gi",
+  pods: "110",
+  "ephemeral-storage": "500Gi",
+};
+
+/**
+ * Creates a schedulable Node and returns it as the server stores it, status included.
+ *
+ * From options it is a cocoon node as vk-cocoon registers it: labels `type=virtual-kubelet`,
+ * `node-role.kubernetes.io/cocoon-vm=""`, `kubernetes.io/hostname=<name>` and the pool, the
+ * virtual kubelet's `NoSchedule` taint, and a status with `Ready=True`, a hostname address and
+ * capacity = allocatable. The pods `./meta` builds tolerate that taint and select the `default` pool,
+ * so kube-scheduler ({@link startControlPlane} with `scheduler: true`) can place them there. A full
+ * `V1Node` body is created as it is instead, its `status` written the same way.
+ *
+ * The node is created first and its status then written through the `status` subresource, as a
+ * kubelet does; for a Ready node, the `node.kubernetes.io/not-ready:NoSchedule` taint that admission
+ * puts on every new node is then lifted, as the node lifecycle controller would (unless the body
+ * asks for it). Nothing heartbeats and no controller runs, so the node stays so until a test changes it.
+ *
+ * @param client - A `KubeConfig` allowed to create nodes, or anything that holds one (a {@link ControlPlane}).
+ * @throws CocoonError `ERR_INVALID_ARGUMENT` for a body without `metadata.name`; the API server's error as client-node throws it.
+ * @example
+ * ```ts
+ * await using plane = await startControlPlane({ scheduler: true });
+ * await registerNode(plane, { name: "cocoon-1" });
+ * await registerNode(plane, { name: "cocoon-2", capacity: { cpu: "64", memory: "256Gi" }, unschedulable: true });
+ * ```
+ */
+export async function registerNode(
+  client: KubeConfig | { readonly kubeConfig: KubeConfig },
+  node: RegisterNodeOptions | V1Node,
+): Promise<V1Node> {
+  const body = isNodeBody(node) ? node : cocoonNode(node);
+  const name = body.metadata?.name;
+  if (!name) throw new CocoonError("ERR_INVALID_ARGUMENT", "registerNode: the node body has no metadata.name");
+  const core = ("kubeConfig" in client ? client.kubeConfig : client).makeApiClient(CoreV1Api);
+  const { status, ...withoutStatus } = body;
+  const created = await core.createNode({ body: { apiVersion: "v1", kind: "Node", ...withoutStatus } });
+  if (status === undefined) return created;
+  created.status = status;
+  const withStatus = await core.replaceNodeStatus({ name, body: created });
+  // Admission (TaintNodesByCondition) taints every new node not-ready:NoSchedule; the node lifecycle
+  // controller lifts it once the node is Ready. No controller runs here, so do its part.
+  const taints = withStatus.spec?.taints ?? [];
+  const wanted = taints.filter((t) => t.key !== NOT_READY_TAINT || body.spec?.taints?.some((w) => w.key === NOT_READY_TAINT));
+  if (wanted.length === taints.length || !isReady(status)) return withStatus;
+  withStatus.spec = Object.assign(withStatus.spec ?? {}, { taints: wanted });
+  return core.replaceNode({ name, body: withStatus });
+}
+
+const NOT_READY_TAINT = "node.kubernetes.io/not-ready";
+
+const isReady = (status: V1NodeStatus): boolean => status.conditions?.some((c) => c.type === "Ready" && c.status === "True") ?? false;
+
+/** A body names itself in `metadata`; options name the node in `name`. */
+const isNodeBody = (node: RegisterNodeOptions | V1Node): node is V1Node => "metadata" in node;
+
+function cocoonNode(options: RegisterNodeOptions): V1Node & { status: V1NodeStatus } {
+  const capacity = { ...DEFAULT_NODE_CAPACITY, ...options.capacity };
+  const now = new Date();
+  return {
+    metadata: {
+      name: options.name,
+      labels: {
+        type: "virtual-kubelet",
+        [NODE_ROLE_LABEL]: "",
+        [HOSTNAME_LABEL]: options.name,
+        [Label.NodePool]: options.pool ?? DEFAULT_NODE_POOL,
+        ...options.labels,
+      },
+    },
+    spec: {
+      taints: [...(options.taints ?? [{ ...PROVIDER_TAINT }])],
+      ...(options.unschedulable && { unschedulable: true }),
+    },
+    status: {
+      capacity,
+      allocatable: capacity,
+      addresses: [{ type: "Hostname", address: options.name }],
+      conditions: [
+        {
+          type: "Ready",
+          status: "True",
+          reason: "KubeletReady",
+          message: "registered by registerNode",
+          lastHeartbeatTime: now,
+          lastTransitionTime: now,
+        },
+      ],
+    },
+  };
+}
