@@ -7,6 +7,7 @@ import { labelSelectorText } from "../resources/label-selector.js";
 import { customObjectLister, podLister } from "./listers.js";
 import { resourceWatch, type CocoonWatch, type WatchClients } from "./resource-watch.js";
 import type { WatchOptions } from "./watch-options.js";
+import { acceptWatchedPod } from "./watched-pod-check.js";
 import type { WatchedPod } from "./watched-pod.js";
 
 /**
@@ -101,6 +102,7 @@ export function watchCocoonPods(clients: WatchClients, options: WatchOptions = {
       list: podLister(clients.configuration, namespace),
       labelSelector: [Label.CocoonSet, selectorText(options)].filter(Boolean).join(","),
       schema: async () => (await import("./watched-pod-schema.js")).WatchedPodSchema,
+      accept: acceptWatchedPod,
     },
     options,
   );

@@ -60,6 +60,11 @@ export interface WatchedKind<T> {
   readonly labelSelector: string | undefined;
   /** Loads the kind's schema on the first list, so that `./k8s` loads zod only when a watch runs. */
   readonly schema: () => Promise<z.ZodType<T>>;
+  /**
+   * The schema's checks written out, for the hot path: the object as `T` when it passes them,
+   * `undefined` when it does not (then the schema parses it, and says why).
+   */
+  readonly accept?: (raw: unknown) => T | undefined;
 }
 
 /**
@@ -107,7 +112,7 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
             },
             pageSize: settings.pageSize,
             timeoutSeconds: settings.timeoutSeconds,
-            parse: (raw) => parseWatched(schema, kind.kind, raw),
+            parse: (raw) => kind.accept?.(raw) ?? parseWatched(schema, kind.kind, raw),
             store,
             emit: (event) => queue.push(event),
             watch: new Watch(watchKubeConfig(clients.kubeConfig, clients.configuration)),
