@@ -23,7 +23,14 @@ import {
   readRestoreFromHibernate,
 } from "../src/index.js";
 import { registerNode } from "../src/testing/index.js";
-import { isNotFound, patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, releaseSeat } from "../src/k8s/index.js";
+import {
+  finishPodDeletion,
+  isNotFound,
+  patchCocoonSetGeneration,
+  patchHibernateState,
+  patchHibernatedOnNode,
+  releaseSeat,
+} from "../src/k8s/index.js";
 import { reportHibernated, reportVMReady, scheduled, watchPod } from "./agent.js";
 import { getCocoonSet, setPhase, setSuspend } from "./operator.js";
 import { CheckFailed, annotations, check, sameJSON, show, step } from "./report.js";
@@ -81,14 +88,10 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
       `watch: ${seen.type} ${MAIN} with deletionTimestamp; ${annotations(seen.pod, Annotation.KeepSnapshotOnDelete)}`,
       `-> ${keep ? "keeps" : "removes"} the node-local snapshot of ${parseVMSpec(seen.pod).vmName}, stops the VM`,
     );
-    // As a kubelet does once its VM is stopped: grace 0 (in the body, which wins over query parameters), this pod only.
-    await clients.core.deleteNamespacedPod({
-      name: MAIN,
-      namespace,
-      body: { gracePeriodSeconds: 0, preconditions: { uid: pod.metadata?.uid ?? "" } },
-    });
+    // As a kubelet does once its VM is stopped: grace 0 and this pod's uid, both in the delete's body.
+    const deletion = await finishPodDeletion(clients, pod);
     await watch.next("the pod to be gone", (e) => e.type === "DELETED");
-    show("agent", `deleted ${MAIN} (grace 0): the seat on ${NODE} is free`);
+    show("agent", `finishPodDeletion: ${deletion} (grace 0): the seat on ${NODE} is free`);
     const plan = planKeptSnapshots(parseVMSpec(seen.pod).vmName, keep, readHibernatedOnNode(set));
     set = await setPhase(clients, set, "Suspended");
     show("operator", `phase=${set.status?.phase}`);
@@ -99,6 +102,7 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
       [`the set's hibernated-on-node is ${NODE}`]: readHibernatedOnNode(set) === NODE,
       "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
       "the pod the agent saw deleted reads keep-snapshot-on-delete": keep,
+      "the agent finished the deletion of that pod (its uid)": deletion === "deleted",
       "the pod is gone": gone,
       "the cache planner keeps the hinted snapshot and evicts only the stale one": plan.evict.map((s) => s.vmName).join() === STALE_VM,
     });
