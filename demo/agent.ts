@@ -4,19 +4,21 @@
  *
  * @module
  */
-import { Watch, type KubeConfig, type V1Pod } from "@kubernetes/client-node";
+import type { V1Pod } from "@kubernetes/client-node";
 import { LifecycleState, lifecycleStatusAnnotations, readCocoonSetGeneration, vmRuntimeAnnotations, type VMRuntime } from "../src/index.js";
-import { patchAnnotations, patchStatus, type CocoonClients } from "../src/k8s/index.js";
+import { patchAnnotations, patchStatus, watchCocoonPods, type CocoonClients, type WatchedPod } from "../src/k8s/index.js";
 import { CheckFailed } from "./report.js";
 
 /** Waits until kube-scheduler has placed `pod` (its `spec.nodeName` is set); returns the placed pod. */
 export async function scheduled(clients: CocoonClients, pod: V1Pod): Promise<V1Pod> {
-  const watch = await watchPod(clients.kubeConfig, pod);
+  const name = pod.metadata?.name ?? "";
+  const watch = await watchPod(clients, pod);
   try {
-    return (await watch.next(`kube-scheduler to place ${pod.metadata?.name ?? ""}`, (e) => Boolean(e.pod.spec?.nodeName), 30_000)).pod;
+    await watch.next(`kube-scheduler to place ${name}`, (e) => Boolean(e.pod.spec.nodeName), 30_000);
   } finally {
     watch.stop();
   }
+  return clients.core.readNamespacedPod({ name, namespace: pod.metadata?.namespace ?? "" });
 }
 
 /** Reports a running VM: runtime annotations, lifecycle `ready` at the pod's stamped generation, a running container. */
@@ -48,8 +50,8 @@ export async function reportHibernated(clients: CocoonClients, pod: V1Pod): Prom
 
 /** One event of a {@link PodWatch}. */
 export interface PodEvent {
-  readonly type: string;
-  readonly pod: V1Pod;
+  readonly type: "added" | "modified" | "deleted";
+  readonly pod: WatchedPod;
 }
 
 /** A watch on one pod, like the agent's informer; see {@link watchPod}. */
@@ -60,17 +62,30 @@ export interface PodWatch {
   stop(): void;
 }
 
-/** Watches `pod` from its `resourceVersion` on, so no later change is missed. */
-export async function watchPod(kubeConfig: KubeConfig, pod: V1Pod): Promise<PodWatch> {
+/**
+ * Watches `pod` with the library's typed pod watch (its name as a field selector); resolves once
+ * the watch has listed it, so no later change is missed.
+ */
+export async function watchPod(clients: CocoonClients, pod: V1Pod): Promise<PodWatch> {
   const seen: PodEvent[] = [];
   const waiters = new Set<() => void>();
-  const path = `/api/v1/namespaces/${pod.metadata?.namespace ?? ""}/pods`;
-  const query = { fieldSelector: `metadata.name=${pod.metadata?.name ?? ""}`, resourceVersion: pod.metadata?.resourceVersion };
-  const notify = (type: string, obj: V1Pod) => {
-    seen.push({ type, pod: obj });
-    for (const waiter of waiters) waiter();
-  };
-  const controller = await new Watch(kubeConfig).watch(path, query, notify, () => undefined);
+  const controller = new AbortController();
+  const events = watchCocoonPods(clients, {
+    namespace: pod.metadata?.namespace ?? "",
+    fieldSelector: `metadata.name=${pod.metadata?.name ?? ""}`,
+    signal: controller.signal,
+  });
+  let synced: () => void = () => undefined;
+  const listed = new Promise<void>((resolve) => (synced = resolve));
+  const ended = (async () => {
+    for await (const event of events) {
+      if (event.type === "synced") synced();
+      if (event.type !== "added" && event.type !== "modified" && event.type !== "deleted") continue;
+      seen.push({ type: event.type, pod: event.object });
+      for (const waiter of waiters) waiter();
+    }
+  })();
+  await Promise.race([listed, ended]);
   return {
     next(what, match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {

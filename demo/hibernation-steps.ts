@@ -77,11 +77,11 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
     throw new CheckFailed(`check 4 failed: the snapshot is not verified, the seat stays: ${describeProbe(verified)}`);
   set = await patchHibernatedOnNode(clients, set, pod.spec?.nodeName ?? null);
   show("operator", `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`);
-  const watch = await watchPod(clients.kubeConfig, pod); // the agent's informer, started before the delete
+  const watch = await watchPod(clients, pod); // the agent's informer, started before the delete
   try {
     const result = await releaseSeat(clients, pod);
     show("operator", `releaseSeat: flagged=${result.flagged} deletion=${result.deletion}`);
-    const seen = await watch.next("the deletion", (e) => e.type === "DELETED" || e.pod.metadata?.deletionTimestamp !== undefined);
+    const seen = await watch.next("the deletion", (e) => e.type === "deleted" || e.pod.metadata.deletionTimestamp !== undefined);
     const keep = readKeepSnapshotOnDelete(seen.pod);
     show(
       "agent",
@@ -90,7 +90,7 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
     );
     // As a kubelet does once its VM is stopped: grace 0 and this pod's uid, both in the delete's body.
     const deletion = await finishPodDeletion(clients, pod);
-    await watch.next("the pod to be gone", (e) => e.type === "DELETED");
+    await watch.next("the pod to be gone", (e) => e.type === "deleted");
     show("agent", `finishPodDeletion: ${deletion} (grace 0): the seat on ${NODE} is free`);
     const plan = planKeptSnapshots(parseVMSpec(seen.pod).vmName, keep, readHibernatedOnNode(set));
     set = await setPhase(clients, set, "Suspended");
