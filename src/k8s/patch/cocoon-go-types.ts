@@ -6,9 +6,12 @@ import { Kind } from "../../apis/v1/groupversion-info.js";
 import { OBJECT_META_FIELDS, type ObjectMetaField } from "../../apis/v1/object-meta-fields.js";
 import {
   BOOL,
+  ENV_FROM_SOURCE,
   INT32,
   INT64,
+  OWNER_REFERENCE,
   QUANTITY,
+  RESOURCE_REQUIREMENTS,
   RAW,
   STRING,
   TIME,
@@ -21,15 +24,6 @@ import {
   struct,
   type GoType,
 } from "../../internal/go/index.js";
-
-const ownerReference = struct(
-  always("apiVersion", STRING),
-  always("kind", STRING),
-  always("name", STRING),
-  always("uid", STRING),
-  oe("controller", ptr(BOOL)),
-  oe("blockOwnerDeletion", ptr(BOOL)),
-);
 
 const managedFieldsEntry = struct(
   oe("manager", STRING),
@@ -55,7 +49,7 @@ const objectMetaTypes: Record<ObjectMetaField, GoType> = {
   deletionGracePeriodSeconds: ptr(INT64),
   labels: map(STRING),
   annotations: map(STRING),
-  ownerReferences: slice(ownerReference),
+  ownerReferences: slice(OWNER_REFERENCE),
   finalizers: slice(STRING),
   managedFields: slice(managedFieldsEntry),
 };
@@ -73,16 +67,6 @@ const condition = struct(
   always("message", STRING),
 );
 
-/** corev1.ResourceRequirements. */
-const resources = struct(
-  oe("limits", map(QUANTITY)),
-  oe("requests", map(QUANTITY)),
-  oe("claims", slice(struct(always("name", STRING), oe("request", STRING)))),
-);
-
-const envSource = struct(oe("name", STRING), oe("optional", ptr(BOOL)));
-const envFromSource = struct(oe("prefix", STRING), oe("configMapRef", ptr(envSource)), oe("secretRef", ptr(envSource)));
-
 /** cocoonv1.VMOptions, inlined into AgentSpec and ToolboxSpec. */
 const vmOptions = [
   ...["os", "backend", "connType", "network"].map((name) => oe(name, STRING)),
@@ -90,7 +74,7 @@ const vmOptions = [
   oe("noDirectIO", BOOL),
   oe("probePort", INT32),
   oe("storage", ptr(QUANTITY)),
-  oe("resources", resources),
+  oe("resources", RESOURCE_REQUIREMENTS),
 ];
 
 const agentSpec = struct(
@@ -98,7 +82,7 @@ const agentSpec = struct(
   always("image", STRING),
   oe("mode", STRING),
   ...vmOptions,
-  oe("envFrom", slice(envFromSource)),
+  oe("envFrom", slice(ENV_FROM_SOURCE)),
   oe("serviceAccountName", STRING),
 );
 

@@ -1,13 +1,24 @@
 // The corev1.Pod fields a built pod holds, in Go's struct order, with their omitempty tags
 // (k8s.io/api v0.35). Structs are never omitted by encoding/json, so `resources` and `status` are
 // always written.
-import { BOOL, INT64_SAFE, QUANTITY, STRING, always, map, oe, ptr, slice, struct } from "../../internal/go/index.js";
+import {
+  ENV_FROM_SOURCE,
+  INT64_SAFE,
+  OWNER_REFERENCE,
+  RESOURCE_REQUIREMENTS,
+  STRING,
+  always,
+  map,
+  oe,
+  ptr,
+  slice,
+  struct,
+} from "../../internal/go/index.js";
 
 const selectorTerm = struct(
   oe("matchExpressions", slice(struct(always("key", STRING), always("operator", STRING), oe("values", slice(STRING))))),
   oe("matchFields", slice(struct(always("key", STRING), always("operator", STRING), oe("values", slice(STRING))))),
 );
-const envSource = ptr(struct(oe("name", STRING), oe("optional", ptr(BOOL))));
 
 /** `corev1.Pod`, as far as a built pod fills it. */
 export const POD = struct(
@@ -19,19 +30,7 @@ export const POD = struct(
       oe("namespace", STRING),
       oe("labels", map(STRING)),
       oe("annotations", map(STRING)),
-      oe(
-        "ownerReferences",
-        slice(
-          struct(
-            always("apiVersion", STRING),
-            always("kind", STRING),
-            always("name", STRING),
-            always("uid", STRING),
-            oe("controller", ptr(BOOL)),
-            oe("blockOwnerDeletion", ptr(BOOL)),
-          ),
-        ),
-      ),
+      oe("ownerReferences", slice(OWNER_REFERENCE)),
     ),
   ),
   oe(
@@ -43,15 +42,8 @@ export const POD = struct(
           struct(
             always("name", STRING),
             oe("image", STRING),
-            oe("envFrom", slice(struct(oe("prefix", STRING), oe("configMapRef", envSource), oe("secretRef", envSource)))),
-            oe(
-              "resources",
-              struct(
-                oe("limits", map(QUANTITY)),
-                oe("requests", map(QUANTITY)),
-                oe("claims", slice(struct(always("name", STRING), oe("request", STRING)))),
-              ),
-            ),
+            oe("envFrom", slice(ENV_FROM_SOURCE)),
+            oe("resources", RESOURCE_REQUIREMENTS),
           ),
         ),
       ),
