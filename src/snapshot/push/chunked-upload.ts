@@ -41,6 +41,10 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
   const buffers = new ChunkBuffers(chunkSize);
   const pieces = new ChunkBuffers(FRAME_PIECE);
   const guess = new FrameSizeGuess();
+  // Settles once a chunk's task is over, with the read error of that chunk or of an earlier one:
+  // chunks read side by side, and a read that fails reports the earliest failed read, as Go's
+  // one-after-another reads would.
+  let earlierReads: Promise<CocoonError | undefined> = Promise.resolve(undefined);
   for (let i = 0; i < count && !pool.failed; i++) {
     f.signal?.throwIfAborted();
     const want = Math.min(chunkSize, f.size - i * chunkSize);
@@ -56,13 +60,16 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
       }
     }
     let readError: CocoonError | undefined;
+    const beforeThis = earlierReads;
+    let readsDone: (error: CocoonError | Promise<CocoonError | undefined> | undefined) => void = () => undefined;
+    earlierReads = new Promise((resolve) => (readsDone = resolve));
     const readAt: ReadAt = async (out, offset) => {
       let n: number;
       try {
         n = await (region as ReadAt)(out, offset);
         if (n < out.length) throw new Error(UNEXPECTED_EOF);
       } catch (err) {
-        readError = readFailure(err);
+        readError = (await beforeThis) ?? readFailure(err);
         throw readError;
       }
       return n;
@@ -88,6 +95,7 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
         throw new CocoonError(code, `upload ${f.title} chunk ${i}: ${messageOf(err)}`, { cause: err });
       } finally {
         if (!f.compress && raw !== undefined) buffers.give(raw);
+        readsDone(readError ?? beforeThis);
       }
     });
   }
