@@ -101,9 +101,9 @@ describe("a windowed v2 pull into a file", () => {
       now: () => 0,
     });
     const sink = collector();
-    await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: sink.output, memoryBudgetMiB: 64 });
+    await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: sink.output, memoryBudgetMiB: 64, now: () => 0 });
     const file = path.join(dir, "pulled.tar");
-    await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: createWriteStream(file), memoryBudgetMiB: 64 });
+    await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: createWriteStream(file), memoryBudgetMiB: 64, now: () => 0 });
     const bytes = readFileSync(file);
     expect(bytes.equals(sink.bytes())).toBe(true);
     const entries = await readImport(bytes);
