@@ -19,26 +19,39 @@ export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGe
   if (response.body === null) return;
   const reader = response.body.getReader();
   let stop: "timeout" | "abort" | undefined;
-  const onAbort = (): void => {
-    stop = "abort";
+  const cancel = (why: "timeout" | "abort"): void => {
+    stop = why;
     void reader.cancel().catch(() => undefined);
+  };
+  const onAbort = (): void => cancel("abort");
+  // One watchdog per body, not a timer per chunk: a read only stamps its start. When the watchdog
+  // fires during a read it sleeps again for what is left of that read's wait; between reads (the
+  // consumer, not the peer, holds the body) it stops, and the next read starts it again.
+  let readStarted = 0;
+  let reading = false;
+  let watchdog: NodeJS.Timeout | undefined;
+  const watch = (): void => {
+    watchdog = undefined;
+    if (!reading) return;
+    const waited = performance.now() - readStarted;
+    if (waited >= ctx.idleTimeoutMs) cancel("timeout");
+    else watchdog = setTimeout(watch, ctx.idleTimeoutMs - waited);
   };
   ctx.signal?.addEventListener("abort", onAbort, { once: true });
   try {
     for (;;) {
       if (ctx.signal?.aborted === true) throw ctx.signal.reason;
-      const timer = setTimeout(() => {
-        stop = "timeout";
-        void reader.cancel().catch(() => undefined);
-      }, ctx.idleTimeoutMs);
       let chunk: Awaited<ReturnType<typeof reader.read>>;
+      readStarted = performance.now();
+      reading = true;
+      watchdog ??= setTimeout(watch, ctx.idleTimeoutMs);
       try {
         chunk = await reader.read();
       } catch (err) {
         if (stop === undefined) throw transportError(ctx.what, ctx.request, err);
         chunk = { done: true, value: undefined };
       } finally {
-        clearTimeout(timer);
+        reading = false;
       }
       if (stop === "abort") throw ctx.signal?.reason;
       if (stop === "timeout") {
@@ -48,6 +61,7 @@ export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGe
       yield chunk.value;
     }
   } finally {
+    clearTimeout(watchdog);
     ctx.signal?.removeEventListener("abort", onAbort);
     await reader.cancel().catch(() => undefined);
   }
