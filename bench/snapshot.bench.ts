@@ -20,16 +20,12 @@
  * Run: npm run bench:snapshot [-- --size 256M] [-- --rounds 4] [-- --write]   (--write updates BENCHMARKS.md's snapshot section)
  */
 import { execFile, execFileSync } from "node:child_process";
-import { randomFillSync } from "node:crypto";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { Readable } from "node:stream";
 import { parseArgs, promisify } from "node:util";
-import { createSnapshotExport } from "../src/snapshot/export/create-snapshot-export.js";
-import { vmConfig } from "../src/snapshot/snapshot-files.test-util.js";
 import { startRegistry } from "../src/testing/index.js";
+import { sizeMiB, writeExport } from "./snapshot-exports.js";
 import { zstdCliAvailable } from "./zstd-cli.js";
 
 const { values: args } = parseArgs({
@@ -40,41 +36,13 @@ const { values: args } = parseArgs({
     write: { type: "boolean", default: false },
   },
 });
-/** `--size` in MiB: `1G`, `256M` or a bare number of MiB. */
-const MIB = /^\d+[gG]$/u.test(args.size) ? Number.parseInt(args.size, 10) * 1024 : Number.parseInt(args.size, 10);
-if (!(MIB > 0)) throw new Error(`--size ${args.size}: want e.g. 1G, 256M or 256`);
+const MIB = sizeMiB(args.size);
 const SIZE = MIB * 2 ** 20;
 const LEVEL = Number(args.level);
 const ROUNDS = Number(args.rounds);
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
 const BUDGET_MIB = 512;
 const dir = mkdtempSync(path.join(tmpdir(), "cocoon-snapshot-bench-"));
-
-/** One MiB of dense memory: 4 KiB pages, one in four random, the others a text motif naming the page, so no two MiB are alike. */
-function denseBlock(index: number, block: number): Buffer {
-  const out = Buffer.allocUnsafe(block);
-  for (let page = 0; page < block / 4096; page++) {
-    const at = page * 4096;
-    if ((page * 7 + index) % 4 === 0) randomFillSync(out, at, 4096);
-    else out.fill(`vm memory ${index}:${page} `, at, at + 4096);
-  }
-  return out;
-}
-
-async function writeExport(file: string, sparse: boolean): Promise<void> {
-  const block = 1 << 20;
-  function* data(): Generator<Uint8Array> {
-    for (let i = 0; i < SIZE / block; i++) yield sparse && i % 16 !== 0 ? Buffer.alloc(block) : denseBlock(i, block);
-  }
-  const memory = {
-    name: "memory-ranges",
-    data: data(),
-    size: SIZE,
-    mode: 0o600,
-    ...(sparse && { sparse: { size: SIZE * 16, extents: [{ offset: 0, length: SIZE }] } }),
-  };
-  await pipeline(Readable.from(createSnapshotExport(vmConfig("vm-bench"), [memory], { mtime: new Date(0) })), createWriteStream(file));
-}
 
 /** Wall and CPU seconds of a bash command (the CPU from bash's `times` for its children, process substitutions waited for). */
 function timed(command: string): { seconds: number; cpuSeconds: number } {
@@ -145,7 +113,7 @@ try {
   say("|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const kind of ["dense", "sparse"] as const) {
     const tar = path.join(dir, `${kind}.tar`);
-    await writeExport(tar, kind === "sparse");
+    await writeExport(tar, SIZE, kind === "sparse");
     const mb = statSync(tar).size / 1e6;
     const none = { seconds: Number.NaN, cpuSeconds: Number.NaN };
     const sha = timed(`sha256sum '${tar}' > /dev/null`);
