@@ -148,6 +148,10 @@ try {
   say(
     `Peak RSS of a process that loads the same code and pulls nothing: ${idle.base.maxRssMiB.toFixed(0)} MiB older, ${idle.ours.maxRssMiB.toFixed(0)} MiB this; a bare \`node\`: ${bare.toFixed(0)} MiB. Budget: ${BUDGET_MIB} MiB.`,
   );
+  say("");
+  say(
+    "One run, indicative (the machine is shared). Each side pulls in a process of its own, transpiled and run as plain `node`; the two take turns, the first of a pair alternating. Speedup: the older side's seconds over this side's, per pair, median [min–max] (warm: the median of a process's later rounds; cold: its first). Peak RSS: `VmHWM`, the largest over a side's processes. `ed3f106` is the pull issue 24 measured against Go.",
+  );
   if (args.write)
     writeBenchmarkSection("pull-baseline", "Snapshot pull against an older commit (`npm run bench:pull-baseline`)", lines.join("\n"));
 } finally {
