@@ -26,6 +26,7 @@ import { startRegistry } from "../src/testing/index.js";
 import { writeBenchmarkSection } from "./benchmarks-md.js";
 import { median } from "./measure-async.js";
 import { spread } from "./run-info.js";
+import { echoedLines } from "./report-table.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
 
 const { values: args } = parseArgs({
@@ -89,11 +90,7 @@ async function pull(root: string, host: string, vm: string, rounds: number, outp
   return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Run;
 }
 
-const lines: string[] = [];
-const say = (line: string): void => {
-  console.log(line);
-  lines.push(line);
-};
+const { lines, say } = echoedLines();
 const registry = await startRegistry();
 try {
   const oci = new OCIRegistry(registry.host, { timeoutMs: 120_000 });

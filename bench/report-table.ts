@@ -56,3 +56,15 @@ export class RatioSpread {
     }
   }
 }
+
+/** A report printed as it is written: `say` prints a line and keeps it in `lines`, for BENCHMARKS.md. */
+export function echoedLines(): { readonly lines: string[]; readonly say: (line: string) => void } {
+  const lines: string[] = [];
+  return {
+    lines,
+    say: (line) => {
+      console.log(line);
+      lines.push(line);
+    },
+  };
+}

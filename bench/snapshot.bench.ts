@@ -25,6 +25,7 @@ import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { startRegistry } from "../src/testing/index.js";
+import { echoedLines } from "./report-table.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
 import { zstdCliAvailable } from "./zstd-cli.js";
 
@@ -95,11 +96,7 @@ async function run(
 }
 
 const haveZstd = zstdCliAvailable();
-const lines: string[] = [];
-const say = (line: string): void => {
-  console.log(line);
-  lines.push(line);
-};
+const { lines, say } = echoedLines();
 const registry = await startRegistry();
 try {
   say(
