@@ -6,11 +6,11 @@
  * ...), so no round finds its blobs already there; a pull round pulls `<vm>:latest` again.
  * `push-local` and `pull-local` push and pull with no registry and no HTTP (`bench/snapshot-local.ts`);
  * `pull-local` pushes once first, untimed.
- * Prints `{"rounds":[{"seconds":…,"cpuSeconds":…,"registryCpuSeconds":…}],"maxRssMiB":…}`.
+ * Prints `{"rounds":[{"seconds":…,"cpuSeconds":…,"registryCpuSeconds":…}],"maxRssMiB":…}`, the peak RSS from `/proc/self/status` (Linux).
  *
  * Usage: tsx bench/snapshot-run.ts <push|pull|push-local|pull-local> <registry-host> <registry-pid> <export.tar> <vm> <json options> <rounds>
  */
-import { createWriteStream } from "node:fs";
+import { createWriteStream, readFileSync } from "node:fs";
 import { OCIRegistry } from "../src/oci/index.js";
 import { pushSnapshot, readExportFile, streamSnapshot } from "../src/snapshot/index.js";
 import { processCpuSeconds } from "./proc-cpu.js";
@@ -66,4 +66,6 @@ for (let round = 0; round < Number(roundsArg); round++) {
     registryCpuSeconds: processCpuSeconds(Number(registryPid)) - registryBefore,
   });
 }
-process.stdout.write(`${JSON.stringify({ rounds, maxRssMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
+// VmHWM, not maxRSS: a process's maxRSS starts at its forking parent's RSS.
+const hwmKiB = Number(/^VmHWM:\s+(\d+) kB$/mu.exec(readFileSync("/proc/self/status", "utf8"))?.[1]);
+process.stdout.write(`${JSON.stringify({ rounds, maxRssMiB: hwmKiB / 1024 })}\n`);
