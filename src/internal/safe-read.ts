@@ -88,6 +88,21 @@ export function stringEntry(map: unknown, key: string): string {
 }
 
 /**
+ * {@link stringEntry} with the load written at the call site: `read` is `(m) => m[key]`, so each
+ * key keeps its own inline cache, where the one load inside `stringEntry` sees every key a caller
+ * passes and turns polymorphic. For hot readers of a few fixed keys.
+ */
+export function stringEntryAt(map: unknown, key: string, read: (map: Readonly<Record<string, unknown>>) => unknown): string {
+  if (!isContainer(map)) return "";
+  try {
+    const value = read(map as Readonly<Record<string, unknown>>);
+    return typeof value === "string" && Object.hasOwn(map, key) ? value : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
  * Returns the first item of the list for which `test` holds (`null` items included: `test` reads
  * them as it reads anything, through these helpers); `undefined` for no match, a value that is not
  * an array, or a list that throws when read.

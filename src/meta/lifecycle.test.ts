@@ -164,6 +164,20 @@ describe("readLifecycleStatus (Go TestReadLifecycleStatus)", () => {
     expect(readLifecycleStatus(pod)).toEqual(written);
     expect(lifecycleStatusKey(readLifecycleStatus(pod))).toBe(lifecycleStatusKey(written));
   });
+
+  it("reads own keys only, and a key whose read throws as missing, the others still read", () => {
+    const inherited = Object.create({ [STATE]: "ready", [MESSAGE]: "from the prototype" }) as Record<string, string>;
+    inherited[GENERATION] = "4";
+    expect(readLifecycleStatus({ metadata: { annotations: inherited } })).toEqual(status("", 4));
+    const throwing = { [GENERATION]: "5", [MESSAGE]: "kept" };
+    Object.defineProperty(throwing, STATE, {
+      enumerable: true,
+      get() {
+        throw new Error("boom");
+      },
+    });
+    expect(readLifecycleStatus({ metadata: { annotations: throwing } })).toEqual(status("", 5, "kept"));
+  });
 });
 
 describe("readLifecycleState (Go TestReadLifecycleState)", () => {

@@ -1,5 +1,5 @@
 import { formatInt, toGoInteger } from "../internal/go/index.js";
-import { annotationsOf, stringEntry } from "../internal/safe-read.js";
+import { annotationsOf, stringEntryAt } from "../internal/safe-read.js";
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
 import { type Int64, int64OrZero, readInt64Annotation } from "./generation.js";
 import { Annotation } from "./keys.js";
@@ -92,9 +92,11 @@ export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): v
 export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
   const annotations = annotationsOf(obj); // found once for the three keys
   return {
-    state: stringEntry(annotations, Annotation.LifecycleState),
-    observedGeneration: int64OrZero(stringEntry(annotations, Annotation.LifecycleObservedGeneration)),
-    message: stringEntry(annotations, Annotation.LifecycleStateMessage),
+    state: stringEntryAt(annotations, Annotation.LifecycleState, (a) => a[Annotation.LifecycleState]),
+    observedGeneration: int64OrZero(
+      stringEntryAt(annotations, Annotation.LifecycleObservedGeneration, (a) => a[Annotation.LifecycleObservedGeneration]),
+    ),
+    message: stringEntryAt(annotations, Annotation.LifecycleStateMessage, (a) => a[Annotation.LifecycleStateMessage]),
   };
 }
 
