@@ -1,7 +1,7 @@
 /**
  * Hostile YAML and JSON through every CLI command, in process (`run` with in-memory files): the
  * CLI never throws, never reports an internal error, and always ends with 0, 1 or 2; a YAML cycle
- * never passes as valid. Growth is bounded as a ratio of CPU time (twice the input, at most ~2.2x
+ * never passes as valid. Growth is bounded as a ratio of CPU time (twice the input, under 2.8x
  * the time), never as an absolute time. Nesting needs no growth bound: it is capped at 256 levels.
  */
 import fc from "fast-check";
@@ -186,11 +186,12 @@ describe("the CLI's time grows linearly", { retry: 2 }, () => {
       files: (n: number) => ({ "a.yaml": Array(n).fill(`${POD}    vm.cocoonstack.io/hibernate: "True"\n`).join("---\n") }),
     },
   ])(
-    "$name: twice the input, at most ~2.2x the CPU time",
+    "$name: twice the input, under 2.8x the CPU time",
     async ({ n, args, files }) => {
-      // Measured over two doublings (n against 4n) and taken per doubling: the same bound, with the
-      // few percent of noise in a CPU-time ratio spread over twice the growth (a quadratic gives 4).
-      expect(Math.sqrt(await growth(args, files(n), files(4 * n)))).toBeLessThan(2.2);
+      // Measured over two doublings (n against 4n) and taken per doubling. The bound is 2√2, halfway
+      // between linear (2) and quadratic (4) on a log scale: n log n and a larger heap's GC give
+      // 2.1–2.3 (aliases of one anchor measured 2.24–2.29), a quadratic cost gives 4 every try.
+      expect(Math.sqrt(await growth(args, files(n), files(4 * n)))).toBeLessThan(2.8);
     },
     120_000,
   );
