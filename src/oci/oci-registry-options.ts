@@ -29,7 +29,13 @@ export interface OCIRegistryOptions {
   readonly deadlineMs?: number;
   /** Extra attempts for safe requests (GET/HEAD, and 429/503 with `Retry-After`); default 2. */
   readonly retries?: number;
-  /** The `fetch` to send requests with; default Node's own (undici, with keep-alive). */
+  /**
+   * The `fetch` to send every request with. By default requests go through Node's own `fetch`
+   * (undici, with keep-alive), except `getBlob` bodies: those are read over this package's own
+   * HTTP/1.1 client, a connection per blob, which trusts Node's CAs (and `NODE_EXTRA_CA_CERTS`)
+   * but not undici's global dispatcher; with `NODE_USE_ENV_PROXY` set they use Node's `fetch` too.
+   * Given here, this `fetch` sends everything, blob bodies included.
+   */
   readonly fetch?: typeof fetch;
 }
 

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { markDigestChecked } from "../internal/digest-checked.js";
 import { verifyBlob } from "./blob-copy.js";
 import { sha256Digest } from "./digest.js";
@@ -9,9 +9,11 @@ import { uploadStreamedBlob } from "./internal/blob-session.js";
 import { uploadBlob } from "./internal/blob-upload.js";
 import { startDeadline, type CallDeadline } from "./internal/deadline.js";
 import { deleteManifestRef } from "./internal/delete-manifest.js";
+import { directReadable } from "./internal/direct-readable.js";
 import { headedManifestDigest } from "./internal/manifest-head.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
+import { defaultBulkFetch } from "./internal/socket-http/bulk-fetch.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
@@ -65,6 +67,7 @@ export class OCIRegistry implements Registry {
     this.#transport = new Transport({
       authorizer: this.#authorizer,
       fetch: fetchFn,
+      bulkFetch: options.fetch ?? defaultBulkFetch(),
       insecure: this.#insecure,
       timeoutMs: this.#timeoutMs,
       deadlineMs: this.#deadlineMs,
@@ -177,12 +180,12 @@ export class OCIRegistry implements Registry {
     const what = `get blob ${name}@${digest}`;
     // The deadline covers the call up to the stream; the bytes are bounded by the stall timeout.
     const response = await this.#bounded(what, options, (deadline) =>
-      this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] }, deadline),
+      this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200], bulk: true }, deadline),
     );
     const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
     const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
-    return markDigestChecked(Readable.from(verified, { objectMode: false }));
+    return markDigestChecked(directReadable(verified));
   }
 
   /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */

@@ -1,5 +1,6 @@
 import { RegistryError } from "../errors.js";
 import { transportError } from "./registry-http-error.js";
+import { socketBody } from "./socket-http/socket-fetch.js";
 
 /** Names a body read for its errors, and bounds it. */
 export interface BodyContext {
@@ -17,7 +18,7 @@ export interface BodyContext {
  */
 export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGenerator<Uint8Array, void, undefined> {
   if (response.body === null) return;
-  const reader = response.body.getReader();
+  const reader = socketBody(response) ?? response.body.getReader();
   let stop: "timeout" | "abort" | undefined;
   const cancel = (why: "timeout" | "abort"): void => {
     stop = why;
@@ -41,7 +42,7 @@ export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGe
   try {
     for (;;) {
       if (ctx.signal?.aborted === true) throw ctx.signal.reason;
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      let chunk: { done: false; value: Uint8Array } | { done: true; value?: undefined };
       readStarted = performance.now();
       reading = true;
       watchdog ??= setTimeout(watch, ctx.idleTimeoutMs);

@@ -2,6 +2,7 @@ import { WriteStream } from "node:fs";
 import { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { CocoonError } from "../../errors.js";
+import { endsSlab, freeSlabOf } from "../../internal/body-slabs.js";
 import { detachWhole } from "../io/chunk-buffers.js";
 import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
 
@@ -94,6 +95,17 @@ export class TarWriter {
     this.#out.write(NOTHING, (err) => {
       if (err) return;
       for (const b of buffers) detachWhole(b);
+    });
+  }
+
+  /**
+   * Frees the body slab `piece` ends (see `freeSlabOf`), written already, once the output has taken
+   * every byte written so far, under the same rule as {@link release}; any other piece is left alone.
+   */
+  releaseSlab(piece: Uint8Array): void {
+    if (!this.#kernelSink || this.#out.destroyed || !endsSlab(piece)) return;
+    this.#out.write(NOTHING, (err) => {
+      if (!err) freeSlabOf(piece);
     });
   }
 

@@ -1,6 +1,7 @@
 import { CocoonError } from "../../errors.js";
 import type { Descriptor } from "../../oci/manifest-types.js";
 import { verifyBlob } from "../../oci/blob-copy.js";
+import { freeSlabOf } from "../../internal/body-slabs.js";
 import { isDigestChecked } from "../../internal/digest-checked.js";
 import type { Downloader } from "../../oci/registry.js";
 import { transferError } from "../errors.js";
@@ -40,6 +41,7 @@ export async function readVerifiedBlob(
   for await (const chunk of verifiedBlob(dl, name, desc, signal)) {
     out.set(chunk, at);
     at += chunk.length;
+    freeSlabOf(chunk);
   }
   return out;
 }

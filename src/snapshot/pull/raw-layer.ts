@@ -22,5 +22,8 @@ export async function writeRawLayer(pull: ImportEntries, layer: Descriptor): Pro
   const title = descriptorTitle(layer);
   pull.opts.progress?.(`  ${title} (${layer.size} bytes)`);
   await pull.tw.writeHeader(layerHeader(title, layer.size, fileMeta(pull.cfg, title), pull.mtime));
-  for await (const chunk of verifiedBlob(pull.dl, pull.opts.name, layer, pull.opts.signal)) await pull.tw.write(chunk);
+  for await (const chunk of verifiedBlob(pull.dl, pull.opts.name, layer, pull.opts.signal)) {
+    await pull.tw.write(chunk);
+    pull.tw.releaseSlab(chunk);
+  }
 }

@@ -1,0 +1,148 @@
+import { retireSlab } from "../../../internal/body-slabs.js";
+
+/** Bytes a body holds for its reader before it stops reading the socket. */
+export const QUEUE_LIMIT = 4 << 20;
+
+/** What a read gives, as a `ReadableStreamDefaultReader`'s read does. */
+export type BodyRead = { readonly done: false; readonly value: Uint8Array } | { readonly done: true; readonly value: undefined };
+
+/** Size of the slabs that received bytes are copied into. */
+const SLAB = 1 << 20;
+
+/**
+ * A response body on its way from a socket to its reader. Each socket read is copied once, into a
+ * slab of 1 MiB shared by consecutive reads, and queued as a view of it; a read that follows one
+ * still queued in the same slab extends it, so a reader that keeps up gets the bytes as they come
+ * and one that lags gets them in large pieces. Past {@link QUEUE_LIMIT} queued bytes the socket is
+ * paused until the reader catches up.
+ */
+export class BodyQueue {
+  readonly #queue: Uint8Array[] = [];
+  #queued = 0;
+  #slab: Uint8Array = new Uint8Array(0);
+  #slabAt = 0;
+  #ended = false;
+  #error: Error | undefined = undefined;
+  #waiter: { resolve: (r: BodyRead) => void; reject: (err: Error) => void } | undefined;
+  readonly #resume: () => void;
+  readonly #cancel: () => void;
+  #paused = false;
+
+  readonly #maxPush: number;
+
+  /**
+   * @param maxPush - The most bytes one {@link push} brings (the socket's read buffer).
+   * @param socket - Resumes a paused source, and (on cancel) closes it.
+   */
+  constructor(maxPush: number, socket: { resume: () => void; cancel: () => void }) {
+    this.#maxPush = maxPush;
+    this.#resume = socket.resume;
+    this.#cancel = socket.cancel;
+  }
+
+  /** Copies `buf[from..to)` in; returns false when the source should pause. */
+  push(buf: Uint8Array, from: number, to: number): boolean {
+    if (this.#ended || this.#error !== undefined || to <= from) return !this.#paused;
+    const n = to - from;
+    if (this.#slab.length - this.#slabAt < n) {
+      this.#slab = Buffer.allocUnsafeSlow(Math.max(SLAB, n));
+      this.#slabAt = 0;
+    }
+    const slab = this.#slab;
+    const at = this.#slabAt;
+    slab.set(buf.subarray(from, to), at);
+    this.#slabAt += n;
+    // Retired before its last piece is handed out, so the reader can tell that piece is the last.
+    if (slab.length - this.#slabAt < this.#maxPush) {
+      retireSlab(slab, this.#slabAt);
+      this.#slab = new Uint8Array(0);
+      this.#slabAt = 0;
+    }
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter.resolve({ done: false, value: slab.subarray(at, at + n) });
+      return true;
+    }
+    const last = this.#queue.at(-1);
+    if (last?.buffer === slab.buffer && last.byteOffset + last.length === at) {
+      this.#queue[this.#queue.length - 1] = new Uint8Array(last.buffer, last.byteOffset, last.length + n);
+    } else {
+      this.#queue.push(slab.subarray(at, at + n));
+    }
+    this.#queued += n;
+    if (this.#queued >= QUEUE_LIMIT) {
+      this.#paused = true;
+      return false;
+    }
+    return true;
+  }
+
+  /** The body is complete. */
+  end(): void {
+    if (this.#ended || this.#error !== undefined) return;
+    this.#ended = true;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.resolve({ done: true, value: undefined });
+  }
+
+  /** The body failed: the next read rejects with `err` (bytes queued before it are dropped). */
+  fail(err: Error): void {
+    if (this.#ended || this.#error !== undefined) return;
+    this.#error = err;
+    this.#queue.length = 0;
+    this.#queued = 0;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.reject(err);
+  }
+
+  /** The next bytes, as a `ReadableStreamDefaultReader` gives them. */
+  read(): Promise<BodyRead> {
+    if (this.#error !== undefined) return Promise.reject(this.#error);
+    const value = this.#queue.shift();
+    if (value !== undefined) {
+      this.#queued -= value.length;
+      if (this.#paused && this.#queued < QUEUE_LIMIT) {
+        this.#paused = false;
+        this.#resume();
+      }
+      return Promise.resolve({ done: false, value });
+    }
+    if (this.#ended) return Promise.resolve({ done: true, value: undefined });
+    if (this.#waiter !== undefined) return Promise.reject(new TypeError("body already being read"));
+    return new Promise((resolve, reject) => {
+      this.#waiter = { resolve, reject };
+    });
+  }
+
+  /** Stops reading: drops what is queued and closes the source; a pending read ends as done. */
+  cancel(): Promise<void> {
+    if (!this.#ended && this.#error === undefined) {
+      this.#ended = true;
+      this.#queue.length = 0;
+      this.#queued = 0;
+      const waiter = this.#waiter;
+      this.#waiter = undefined;
+      waiter?.resolve({ done: true, value: undefined });
+    }
+    this.#cancel();
+    return Promise.resolve();
+  }
+
+  /** The body as a web stream, for readers that want one; it reads only when asked, never ahead. */
+  stream(): ReadableStream<Uint8Array> {
+    return new ReadableStream<Uint8Array>(
+      {
+        pull: async (controller) => {
+          const next = await this.read();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: () => this.cancel(),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+}

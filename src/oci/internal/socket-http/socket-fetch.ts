@@ -1,0 +1,216 @@
+import { type LookupFunction, connect as netConnect, isIP, type Socket } from "node:net";
+import { connect as tlsConnect } from "node:tls";
+import { BodyQueue } from "./body-queue.js";
+import { ChunkedDecoder } from "./chunked-decoder.js";
+import { bodyFraming, type BodyFraming, MAX_HEAD_BYTES, parseResponseHead, ProtocolError, type ResponseHead } from "./response-head.js";
+
+/** Bytes of the buffer each connection reads into, reused for every read. */
+const READ_BUFFER = 256 * 1024;
+/** Interim (1xx) responses skipped before the final one, at most. */
+const MAX_INTERIM = 8;
+const CRLFCRLF = Buffer.from("\r\n\r\n");
+
+/** Settings of {@link socketFetch}. */
+export interface SocketFetchOptions {
+  /** Certificate authorities to trust instead of Node's (a test's own CA). */
+  readonly ca?: string | undefined;
+  /** Name resolution instead of the system's. */
+  readonly lookup?: LookupFunction | undefined;
+  /** Sends what this does not: any method but `GET` and `HEAD`, a request with a body, a `Request` object. */
+  readonly fallback: typeof fetch;
+}
+
+const bodies = new WeakMap<Response, BodyQueue>();
+
+/**
+ * The body of a response {@link socketFetch} made, read without a web stream in between: the same
+ * bytes `response.body` would give (read one or the other).
+ */
+export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel"> | undefined {
+  return bodies.get(response);
+}
+
+/**
+ * A `fetch` for bulk downloads: `GET` and `HEAD` over HTTP/1.1 on a connection of their own
+ * (`Connection: close`), each socket read copied once, into the body's memory. It follows no
+ * redirect and asks for no content coding; the head is parsed strictly and capped at
+ * {@link MAX_HEAD_BYTES}. It rejects as undici's does: with the abort reason when `signal`
+ * aborts, else with a `TypeError` whose `cause` says what broke.
+ */
+export function socketFetch(options: SocketFetchOptions): typeof fetch {
+  return (input, init) => {
+    const method = (init?.method ?? "GET").toUpperCase();
+    const plain = typeof input === "string" || input instanceof URL;
+    if ((method !== "GET" && method !== "HEAD") || init?.body != null || !plain) return options.fallback(input, init);
+    const url = new URL(input);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      return Promise.reject(new TypeError(`fetch failed: unsupported scheme ${url.protocol}`));
+    const signal = init?.signal ?? undefined;
+    if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
+    return new Promise<Response>((resolve, reject) => {
+      new Exchange(url, method, new Headers(init?.headers), signal, options, { resolve, reject }).start();
+    });
+  };
+}
+
+/** One request and its response on a connection of its own. */
+class Exchange {
+  readonly #method: string;
+  readonly #url: URL;
+  readonly #headers: Headers;
+  readonly #signal: AbortSignal | undefined;
+  readonly #settle: { resolve: (r: Response) => void; reject: (err: unknown) => void };
+  readonly #socket: Socket;
+  readonly #body: BodyQueue;
+  #settled = false;
+  /** Bytes of a head not yet complete. */
+  #headBytes: Buffer = Buffer.alloc(0);
+  #interim = 0;
+  #framing: BodyFraming | undefined;
+  #remaining = 0;
+  #decoder: ChunkedDecoder | undefined;
+
+  constructor(
+    url: URL,
+    method: string,
+    headers: Headers,
+    signal: AbortSignal | undefined,
+    options: SocketFetchOptions,
+    settle: { resolve: (r: Response) => void; reject: (err: unknown) => void },
+  ) {
+    this.#url = url;
+    this.#method = method;
+    this.#headers = headers;
+    this.#signal = signal;
+    this.#settle = settle;
+    this.#body = new BodyQueue(READ_BUFFER, { resume: () => this.#socket.resume(), cancel: () => this.#close() });
+    const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+    const tls = url.protocol === "https:";
+    const onread = { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
+    const common = { host, port: Number(url.port || (tls ? 443 : 80)), lookup: options.lookup, onread };
+    this.#socket = tls
+      ? tlsConnect({
+          ...common,
+          ...(isIP(host) === 0 ? { servername: host } : {}),
+          ...(options.ca === undefined ? {} : { ca: options.ca }),
+        })
+      : netConnect(common);
+  }
+
+  start(): void {
+    this.#socket.on("error", (err) => this.#fail(err));
+    this.#socket.on("end", () => this.#onEnd());
+    this.#socket.on("close", () => this.#fail(new ProtocolError("connection closed before a response")));
+    this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
+    let request = `${this.#method} ${this.#url.pathname}${this.#url.search} HTTP/1.1\r\nhost: ${this.#url.host}\r\n`;
+    for (const [name, value] of this.#headers) if (name !== "host" && name !== "connection") request += `${name}: ${value}\r\n`;
+    this.#socket.write(`${request}connection: close\r\n\r\n`, "latin1");
+  }
+
+  #onRead(buf: Uint8Array, n: number): boolean {
+    try {
+      let from = 0;
+      if (this.#framing === undefined) {
+        const head = this.#readHead(buf, n);
+        if (head === undefined) return true;
+        from = head.bodyAt;
+        this.#respond(head.head);
+      }
+      return this.#onBody(buf, from, n);
+    } catch (err) {
+      this.#fail(err);
+      return false;
+    }
+  }
+
+  /** Gathers head bytes from `buf[0..n)`, skipping interim responses; the final head and where its body starts, once complete. */
+  #readHead(buf: Uint8Array, n: number): { head: ResponseHead; bodyAt: number } | undefined {
+    let from = 0;
+    for (;;) {
+      const seen = this.#headBytes.length;
+      this.#headBytes = Buffer.concat([this.#headBytes, buf.subarray(from, n)]);
+      const end = this.#headBytes.indexOf(CRLFCRLF, Math.max(0, seen - 3));
+      if (end < 0 ? this.#headBytes.length > MAX_HEAD_BYTES : end > MAX_HEAD_BYTES) {
+        throw new ProtocolError(`response head over ${MAX_HEAD_BYTES} bytes`);
+      }
+      if (end < 0) return undefined;
+      const head = parseResponseHead(this.#headBytes.toString("latin1", 0, end));
+      from += end + 4 - seen;
+      this.#headBytes = Buffer.alloc(0);
+      if (head.status >= 200) {
+        if (head.status > 599) throw new ProtocolError(`invalid status ${head.status}`);
+        return { head, bodyAt: from };
+      }
+      if (head.status === 101 || ++this.#interim > MAX_INTERIM) throw new ProtocolError(`unexpected ${head.status} response`);
+    }
+  }
+
+  #respond(head: ResponseHead): void {
+    const framing = head.status === 205 ? ({ kind: "none" } as const) : bodyFraming(this.#method, head);
+    const headers = new Headers();
+    for (const [name, value] of head.fields) headers.append(name, value);
+    const body = framing.kind === "none" ? null : this.#body.stream();
+    const response = new Response(body, { status: head.status, statusText: head.reason, headers });
+    this.#framing = framing;
+    if (framing.kind === "length") this.#remaining = framing.length;
+    if (framing.kind === "chunked") this.#decoder = new ChunkedDecoder();
+    bodies.set(response, this.#body);
+    this.#settled = true;
+    this.#settle.resolve(response);
+    if (framing.kind === "none" || (framing.kind === "length" && framing.length === 0)) this.#endBody();
+  }
+
+  /** Takes body bytes `buf[from..to)`; returns false to pause the socket. */
+  #onBody(buf: Uint8Array, from: number, to: number): boolean {
+    const framing = this.#framing?.kind;
+    if (framing === "close") return this.#body.push(buf, from, to);
+    if (framing === "length") {
+      const take = Math.min(this.#remaining, to - from);
+      this.#remaining -= take;
+      const more = this.#body.push(buf, from, from + take);
+      if (this.#remaining === 0) this.#endBody();
+      return more;
+    }
+    const decoder = this.#decoder;
+    if (decoder === undefined) return true;
+    let more = true;
+    decoder.feed(buf, from, to, (b, start, end) => {
+      more = this.#body.push(b, start, end) && more;
+    });
+    if (decoder.done) this.#endBody();
+    return more;
+  }
+
+  #onEnd(): void {
+    if (this.#framing?.kind === "close") this.#endBody();
+    else if (this.#settled) this.#fail(new ProtocolError("connection closed before the body ended"));
+    else this.#fail(new ProtocolError("connection closed before a response"));
+  }
+
+  #endBody(): void {
+    this.#body.end();
+    this.#close();
+  }
+
+  readonly #onAbort = (): void => {
+    const reason = this.#signal?.reason as Error;
+    if (this.#settled) this.#body.fail(reason);
+    else this.#settle.reject(reason);
+    this.#settled = true;
+    this.#close();
+  };
+
+  /** Fails the exchange: its promise when no response came yet, else its body (a no-op once the body ended). */
+  #fail(err: unknown): void {
+    if (this.#settled) this.#body.fail(err instanceof TypeError ? err : new TypeError("terminated", { cause: err }));
+    else if (this.#signal?.aborted === true) this.#settle.reject(this.#signal.reason);
+    else this.#settle.reject(new TypeError("fetch failed", { cause: err }));
+    this.#settled = true;
+    this.#close();
+  }
+
+  #close(): void {
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#socket.destroy();
+  }
+}
