@@ -30,6 +30,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The hostile peers again, every GET and HEAD through the HTTP/1.1 client getBlob uses by default.
+          name: "hostile-socket",
+          include: ["test/hostile/**/*.test.ts"],
+          env: { COCOON_HOSTILE_FETCH: "socket" },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "package",
           include: ["test/package/**/*.test.ts"],
           // Packs the package once, from a copy of the checkout without dist/ (prepack builds it).

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { Agent, fetch as undiciFetch } from "undici";
 import { OCIRegistry, type OCIRegistryOptions } from "../../../src/oci/index.js";
+import { socketFetch } from "../../../src/oci/internal/socket-http/socket-fetch.js";
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -17,11 +18,18 @@ function lookup(hostname: string, options: { all?: boolean }, callback: LookupCa
   else callback(null, "127.0.0.1", 4);
 }
 
-/** A `fetch` that trusts only `ca` and resolves `*.test` to loopback; `close` ends its connections. */
+/**
+ * A `fetch` that trusts only `ca` and resolves `*.test` to loopback; `close` ends its connections.
+ * With `COCOON_HOSTILE_FETCH=socket` (the `hostile-socket` test project) `GET` and `HEAD` go
+ * through the package's own HTTP/1.1 client, the one `getBlob` uses by default, under the same rules.
+ */
 export function hostileFetch(ca: string): { fetch: typeof fetch; close: () => Promise<void> } {
   const agent = new Agent({ connect: { ca, lookup: lookup as never }, keepAliveTimeout: 1_000 });
   const fetchVia = ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown;
-  return { fetch: fetchVia as typeof fetch, close: () => agent.close() };
+  const viaUndici = fetchVia as typeof fetch;
+  const chosen =
+    process.env["COCOON_HOSTILE_FETCH"] === "socket" ? socketFetch({ ca, lookup: lookup as never, fallback: viaUndici }) : viaUndici;
+  return { fetch: chosen, close: () => agent.close() };
 }
 
 /** An {@link OCIRegistry} that speaks to the hostile peers through `fetchFn`. */
