@@ -9,9 +9,16 @@ import { Readable } from "node:stream";
  */
 export function directReadable(source: AsyncGenerator<Uint8Array, void, undefined>): Readable {
   const stream = Readable.from(source, { objectMode: false });
+  // Any read (even read(0), or one that found nothing yet) makes the stream pull from `source`.
+  let pulled = false;
+  const pull = stream._read.bind(stream);
+  stream._read = (size) => {
+    pulled = true;
+    pull(size);
+  };
   const streamed = stream[Symbol.asyncIterator].bind(stream);
   stream[Symbol.asyncIterator] = () => {
-    if (stream.readableDidRead || stream.readableFlowing !== null || stream.destroyed) return streamed();
+    if (pulled || stream.readableFlowing !== null || stream.destroyed) return streamed();
     return direct(stream, source);
   };
   return stream;

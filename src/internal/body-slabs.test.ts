@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { endsSlab, freeSlabOf, retireSlab } from "./body-slabs.js";
+
+/** A slab of `size` bytes with its pieces `[0, 100)` and `[100, 300)`, retired at 300. */
+function retiredSlab(size = 1024) {
+  const slab = new Uint8Array(size).fill(7);
+  const first = slab.subarray(0, 100);
+  const last = slab.subarray(100, 300);
+  retireSlab(slab, 300);
+  return { slab, first, last };
+}
+
+/** A Node pooled Buffer that does not start its pool. */
+function pooled(): Buffer {
+  let buf = Buffer.from("xy");
+  for (let i = 0; i < 3 && buf.byteOffset === 0; i++) buf = Buffer.from("xy");
+  if (buf.byteOffset === 0) throw new Error("expected a pooled Buffer");
+  return buf;
+}
+
+describe("endsSlab", () => {
+  it("is true of the piece that ends where the retired slab's bytes end, whatever its start", () => {
+    const { slab, first, last } = retiredSlab();
+    expect(endsSlab(last)).toBe(true);
+    expect(endsSlab(slab.subarray(0, 300))).toBe(true);
+    expect(endsSlab(slab.subarray(299, 300))).toBe(true);
+    expect(endsSlab(first)).toBe(false);
+    expect(endsSlab(slab.subarray(100, 299))).toBe(false);
+    expect(endsSlab(slab.subarray(100, 301))).toBe(false);
+    expect(endsSlab(slab)).toBe(false);
+  });
+
+  it("is false of a buffer never retired, and of a piece at the same place in another buffer", () => {
+    retiredSlab();
+    const other = new Uint8Array(1024);
+    expect(endsSlab(other.subarray(100, 300))).toBe(false);
+    expect(endsSlab(other)).toBe(false);
+  });
+
+  it("ignores a slab that does not start its buffer", () => {
+    const buf = pooled();
+    retireSlab(buf, buf.byteOffset + buf.byteLength);
+    expect(endsSlab(buf)).toBe(false);
+    const backing = new Uint8Array(64);
+    const offset = backing.subarray(8, 40);
+    retireSlab(offset, 40);
+    expect(endsSlab(backing.subarray(8, 40))).toBe(false);
+    expect(endsSlab(backing.subarray(0, 40))).toBe(false);
+  });
+
+  it("ignores a slab over shared memory", () => {
+    const shared = new Uint8Array(new SharedArrayBuffer(16));
+    retireSlab(shared, 16);
+    expect(endsSlab(shared)).toBe(false);
+  });
+});
+
+describe("freeSlabOf", () => {
+  it("detaches a retired slab given its last piece: every view of it reads as empty", () => {
+    const { slab, first, last } = retiredSlab();
+    const buffer = slab.buffer;
+    freeSlabOf(last);
+    expect(buffer.byteLength).toBe(0);
+    expect(buffer.detached).toBe(true);
+    expect(slab.byteLength).toBe(0);
+    expect(first.byteLength).toBe(0);
+    expect(last.byteLength).toBe(0);
+    expect(endsSlab(last)).toBe(false);
+  });
+
+  it("leaves a retired slab alone given any piece but its last", () => {
+    const { slab, first, last } = retiredSlab();
+    freeSlabOf(first);
+    freeSlabOf(slab.subarray(100, 200));
+    freeSlabOf(slab);
+    expect(slab.buffer.byteLength).toBe(1024);
+    expect(first.byteLength).toBe(100);
+    expect(first.every((b) => b === 7)).toBe(true);
+    expect(endsSlab(last)).toBe(true);
+  });
+
+  it("leaves a buffer never retired alone, even given its whole", () => {
+    const plain = new Uint8Array(64).fill(1);
+    freeSlabOf(plain);
+    freeSlabOf(plain.subarray(10, 20));
+    expect(plain.byteLength).toBe(64);
+    expect(plain.buffer.byteLength).toBe(64);
+    expect(plain.every((b) => b === 1)).toBe(true);
+  });
+
+  it("leaves a Node pooled Buffer and its pool alone", () => {
+    const buf = pooled();
+    const poolSize = buf.buffer.byteLength;
+    freeSlabOf(buf);
+    retireSlab(buf, buf.byteOffset + buf.byteLength);
+    freeSlabOf(buf);
+    expect(buf.toString()).toBe("xy");
+    expect(buf.buffer.byteLength).toBe(poolSize);
+    expect(Buffer.from("still").toString()).toBe("still");
+  });
+
+  it("is harmless a second time", () => {
+    const { slab, last } = retiredSlab();
+    freeSlabOf(last);
+    expect(() => freeSlabOf(last)).not.toThrow();
+    expect(() => freeSlabOf(slab)).not.toThrow();
+    expect(slab.buffer.byteLength).toBe(0);
+  });
+
+  it("leaves a slab that cannot be detached (a Node pool, retired by mistake) to the collector, forgetting it", () => {
+    const size = (Buffer.poolSize >>> 1) - 1;
+    let slab = Buffer.allocUnsafe(size);
+    for (let i = 0; i < 3 && slab.byteOffset !== 0; i++) slab = Buffer.allocUnsafe(size);
+    expect(slab.byteOffset).toBe(0);
+    const poolSize = slab.buffer.byteLength;
+    expect(poolSize).toBeGreaterThan(size);
+    slab.fill(42);
+    retireSlab(slab, 10);
+    const last = slab.subarray(0, 10);
+    expect(endsSlab(last)).toBe(true);
+    expect(() => freeSlabOf(last)).not.toThrow();
+    expect(slab.buffer.byteLength).toBe(poolSize);
+    expect(last.byteLength).toBe(10);
+    expect(last[9]).toBe(42);
+    expect(endsSlab(last)).toBe(false);
+    expect(Buffer.from("pool still works").toString()).toBe("pool still works");
+  });
+
+  it("frees a slab from Buffer.allocUnsafeSlow, as the body queue makes them", () => {
+    const slab = Buffer.allocUnsafeSlow(4096);
+    retireSlab(slab, 4000);
+    const last = slab.subarray(1000, 4000);
+    freeSlabOf(last);
+    expect(slab.buffer.byteLength).toBe(0);
+    expect(last.byteLength).toBe(0);
+  });
+});

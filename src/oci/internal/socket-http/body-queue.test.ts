@@ -1,0 +1,390 @@
+import { describe, expect, it } from "vitest";
+import { endsSlab, freeSlabOf } from "../../../internal/body-slabs.js";
+import { BodyQueue, type BodyRead, QUEUE_LIMIT } from "./body-queue.js";
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/** A queue whose socket counts its resumes and cancels. */
+function queueOf(maxPush: number) {
+  const calls = { resume: 0, cancel: 0 };
+  const queue = new BodyQueue(maxPush, {
+    resume: () => {
+      calls.resume++;
+    },
+    cancel: () => {
+      calls.cancel++;
+    },
+  });
+  return { queue, calls };
+}
+
+const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
+const text = (u: Uint8Array): string => Buffer.from(u.buffer, u.byteOffset, u.byteLength).toString("latin1");
+
+/** The bytes of a read that must not be done. */
+function valueOf(read: BodyRead): Uint8Array {
+  if (read.done) throw new Error("expected bytes, got done");
+  return read.value;
+}
+
+/** Where `p` stands once the current macrotask's follow-ups have run. */
+async function stateOf(p: Promise<unknown>): Promise<"pending" | "resolved" | "rejected"> {
+  let state: "pending" | "resolved" | "rejected" = "pending";
+  p.then(
+    () => (state = "resolved"),
+    () => (state = "rejected"),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return state;
+}
+
+/** `n` bytes, each `fill`. */
+const block = (n: number, fill: number): Uint8Array => new Uint8Array(n).fill(fill);
+
+describe("QUEUE_LIMIT", () => {
+  it("is 4 MiB", () => {
+    expect(QUEUE_LIMIT).toBe(4 * MiB);
+  });
+});
+
+describe("BodyQueue", () => {
+  it("hands out copies: the bytes stay intact after the pushed buffer is overwritten", async () => {
+    const { queue } = queueOf(64);
+    const buf = bytes("hello world");
+    expect(queue.push(buf, 0, 5)).toBe(true);
+    buf.fill(0x21);
+    const value = valueOf(await queue.read());
+    expect(text(value)).toBe("hello");
+    expect(value.buffer).not.toBe(buf.buffer);
+  });
+
+  it("copies only buf[from..to)", async () => {
+    const { queue } = queueOf(64);
+    expect(queue.push(bytes("0123456789"), 3, 7)).toBe(true);
+    queue.end();
+    expect(text(valueOf(await queue.read()))).toBe("3456");
+    expect(await queue.read()).toEqual({ done: true, value: undefined });
+  });
+
+  it("ignores an empty or inverted range", async () => {
+    const { queue } = queueOf(64);
+    expect(queue.push(bytes("abc"), 2, 2)).toBe(true);
+    expect(queue.push(bytes("abc"), 3, 1)).toBe(true);
+    queue.end();
+    expect(await queue.read()).toEqual({ done: true, value: undefined });
+  });
+
+  it("resolves a pending read with the next push, exactly its bytes, then queues what follows", async () => {
+    const { queue } = queueOf(64);
+    const pending = queue.read();
+    expect(await stateOf(pending)).toBe("pending");
+    const src = bytes("xyz");
+    expect(queue.push(src, 0, 3)).toBe(true);
+    src.fill(0);
+    expect(text(valueOf(await pending))).toBe("xyz");
+    queue.push(bytes("123"), 0, 3);
+    expect(text(valueOf(await queue.read()))).toBe("123");
+  });
+
+  it("gives the bytes in order, each read as it is asked", async () => {
+    const { queue } = queueOf(64);
+    const got: string[] = [];
+    for (const piece of ["a", "bc", "def"]) {
+      const next = queue.read();
+      queue.push(bytes(piece), 0, piece.length);
+      got.push(text(valueOf(await next)));
+    }
+    expect(got).toEqual(["a", "bc", "def"]);
+  });
+
+  it("coalesces pieces pushed while nobody reads into one view of the slab", async () => {
+    const { queue } = queueOf(64);
+    const first = queue.read();
+    queue.push(bytes("ab"), 0, 2);
+    const handed = valueOf(await first);
+    for (const piece of ["cd", "ef", "gh"]) queue.push(bytes(piece), 0, 2);
+    const merged = valueOf(await queue.read());
+    expect(text(merged)).toBe("cdefgh");
+    expect(merged.buffer).toBe(handed.buffer);
+    expect(merged.byteOffset).toBe(handed.byteOffset + 2);
+    // One view only: the next read waits for the next push.
+    const next = queue.read();
+    expect(await stateOf(next)).toBe("pending");
+    queue.push(bytes("i"), 0, 1);
+    expect(text(valueOf(await next))).toBe("i");
+  });
+
+  it("does not coalesce across slabs", async () => {
+    const { queue } = queueOf(600 * KiB);
+    queue.push(block(600 * KiB, 1), 0, 600 * KiB);
+    queue.push(bytes("z"), 0, 1);
+    const a = valueOf(await queue.read());
+    const b = valueOf(await queue.read());
+    expect(a.byteLength).toBe(600 * KiB);
+    expect(a.every((x) => x === 1)).toBe(true);
+    expect(text(b)).toBe("z");
+    expect(b.buffer).not.toBe(a.buffer);
+  });
+
+  it("asks to pause once QUEUE_LIMIT bytes are queued, and resumes once, when a read brings it below", async () => {
+    const piece = 64 * KiB;
+    const { queue, calls } = queueOf(piece);
+    const results: boolean[] = [];
+    for (let i = 0; i < QUEUE_LIMIT / piece; i++) results.push(queue.push(block(piece, i), 0, piece));
+    expect(results.slice(0, -1).every((r) => r)).toBe(true);
+    expect(results.at(-1)).toBe(false);
+    expect(results.length).toBe(64);
+    // While paused, every push (even an empty one) still says pause; the bytes are kept.
+    expect(queue.push(block(piece, 64), 0, piece)).toBe(false);
+    expect(queue.push(block(1, 0), 0, 0)).toBe(false);
+    expect(calls).toEqual({ resume: 0, cancel: 0 });
+
+    // 16 pieces of 64 KiB fill a 1 MiB slab, coalesced into one view.
+    const first = valueOf(await queue.read());
+    expect(first.byteLength).toBe(MiB);
+    for (let i = 0; i < 16; i++) expect(first[i * piece] === i && first[(i + 1) * piece - 1] === i).toBe(true);
+    expect(calls).toEqual({ resume: 1, cancel: 0 });
+    expect(valueOf(await queue.read()).byteLength).toBe(MiB);
+    expect(calls).toEqual({ resume: 1, cancel: 0 });
+    expect(queue.push(block(piece, 65), 0, piece)).toBe(true);
+
+    let total = 2 * MiB;
+    queue.end();
+    for (;;) {
+      const r = await queue.read();
+      if (r.done) break;
+      total += r.value.byteLength;
+    }
+    expect(total).toBe(QUEUE_LIMIT + 2 * piece);
+    expect(calls).toEqual({ resume: 1, cancel: 0 });
+  });
+
+  it("stays paused while a read leaves QUEUE_LIMIT bytes or more queued", async () => {
+    const piece = 64 * KiB;
+    const { queue, calls } = queueOf(piece);
+    for (let i = 0; i < QUEUE_LIMIT / piece + 16; i++) queue.push(block(piece, 1), 0, piece);
+    expect(valueOf(await queue.read()).byteLength).toBe(MiB);
+    expect(calls.resume).toBe(0);
+    expect(valueOf(await queue.read()).byteLength).toBe(MiB);
+    expect(calls.resume).toBe(1);
+  });
+
+  it("never resumes a source it did not pause", async () => {
+    const { queue, calls } = queueOf(64);
+    queue.push(bytes("a"), 0, 1);
+    await queue.read();
+    expect(calls).toEqual({ resume: 0, cancel: 0 });
+  });
+
+  it("ends: queued bytes first, then done for every read, and later pushes are dropped", async () => {
+    const { queue, calls } = queueOf(64);
+    queue.push(bytes("tail"), 0, 4);
+    queue.end();
+    expect(queue.push(bytes("late"), 0, 4)).toBe(true);
+    expect(text(valueOf(await queue.read()))).toBe("tail");
+    expect(await queue.read()).toEqual({ done: true, value: undefined });
+    expect(await queue.read()).toEqual({ done: true, value: undefined });
+    expect(calls).toEqual({ resume: 0, cancel: 0 });
+  });
+
+  it("ends a pending read as done", async () => {
+    const { queue } = queueOf(64);
+    const pending = queue.read();
+    queue.end();
+    expect(await pending).toEqual({ done: true, value: undefined });
+  });
+
+  it("fails a pending read and every later one with the very error, dropping queued bytes", async () => {
+    const { queue } = queueOf(64);
+    const pending = queue.read();
+    const err = new Error("peer reset");
+    queue.fail(err);
+    await expect(pending).rejects.toBe(err);
+    await expect(queue.read()).rejects.toBe(err);
+    await expect(queue.read()).rejects.toBe(err);
+
+    const dropped = queueOf(64).queue;
+    dropped.push(bytes("lost"), 0, 4);
+    const other = new TypeError("terminated");
+    dropped.fail(other);
+    expect(dropped.push(bytes("more"), 0, 4)).toBe(true);
+    await expect(dropped.read()).rejects.toBe(other);
+  });
+
+  it("keeps the first outcome: end then fail stays ended, fail then end stays failed", async () => {
+    const ended = queueOf(64).queue;
+    ended.end();
+    ended.fail(new Error("late"));
+    expect(await ended.read()).toEqual({ done: true, value: undefined });
+
+    const failed = queueOf(64).queue;
+    const first = new Error("first");
+    failed.fail(first);
+    failed.fail(new Error("second"));
+    failed.end();
+    await expect(failed.read()).rejects.toBe(first);
+  });
+
+  it("refuses a second read while one is pending, and still serves the first", async () => {
+    const { queue } = queueOf(64);
+    const first = queue.read();
+    await expect(queue.read()).rejects.toThrow(new TypeError("body already being read"));
+    await expect(queue.read()).rejects.toBeInstanceOf(TypeError);
+    queue.push(bytes("ok"), 0, 2);
+    expect(text(valueOf(await first))).toBe("ok");
+  });
+
+  it("cancels: a pending read ends as done, the source is closed once, and queued or later bytes are dropped", async () => {
+    const { queue, calls } = queueOf(64);
+    const pending = queue.read();
+    await expect(queue.cancel()).resolves.toBeUndefined();
+    expect(await pending).toEqual({ done: true, value: undefined });
+    expect(calls).toEqual({ resume: 0, cancel: 1 });
+    queue.push(bytes("x"), 0, 1);
+    expect(await queue.read()).toEqual({ done: true, value: undefined });
+
+    const other = queueOf(64);
+    other.queue.push(bytes("queued"), 0, 6);
+    await other.queue.cancel();
+    expect(await other.queue.read()).toEqual({ done: true, value: undefined });
+    expect(other.calls).toEqual({ resume: 0, cancel: 1 });
+  });
+
+  it("cancel after a failure keeps the failure and still closes the source", async () => {
+    const { queue, calls } = queueOf(64);
+    const err = new Error("boom");
+    queue.fail(err);
+    await queue.cancel();
+    await expect(queue.read()).rejects.toBe(err);
+    expect(calls.cancel).toBe(1);
+  });
+
+  describe("stream", () => {
+    it("gives the same bytes as a web stream, then closes", async () => {
+      const { queue } = queueOf(64);
+      const reader = queue.stream().getReader();
+      const first = reader.read();
+      queue.push(bytes("ab"), 0, 2);
+      const r1 = await first;
+      expect(r1.done).toBe(false);
+      expect(r1.value && text(r1.value)).toBe("ab");
+      queue.push(bytes("cd"), 0, 2);
+      queue.push(bytes("ef"), 0, 2);
+      queue.end();
+      const got: string[] = [];
+      for (;;) {
+        const r = await reader.read();
+        if (r.done) break;
+        got.push(text(r.value));
+      }
+      expect(got).toEqual(["cdef"]);
+    });
+
+    it("does not read ahead: what is queued stays in the queue until the stream is read", async () => {
+      const { queue } = queueOf(64);
+      queue.push(bytes("abc"), 0, 3);
+      const stream = queue.stream();
+      await new Promise((resolve) => setImmediate(resolve));
+      const direct = queue.read();
+      expect(await stateOf(direct)).toBe("resolved");
+      expect(text(valueOf(await direct))).toBe("abc");
+      expect(stream.locked).toBe(false);
+    });
+
+    it("cancelling the stream cancels the queue and closes the source once", async () => {
+      const { queue, calls } = queueOf(64);
+      queue.push(bytes("abc"), 0, 3);
+      await queue.stream().cancel();
+      expect(calls).toEqual({ resume: 0, cancel: 1 });
+      expect(await queue.read()).toEqual({ done: true, value: undefined });
+    });
+
+    it("errors the stream with the very error the queue failed with", async () => {
+      const { queue } = queueOf(64);
+      const reader = queue.stream().getReader();
+      const pending = reader.read();
+      const err = new Error("reset");
+      queue.fail(err);
+      await expect(pending).rejects.toBe(err);
+    });
+  });
+
+  describe("slabs", () => {
+    it("retires a slab with its last piece once less than maxPush is left in it", async () => {
+      const { queue } = queueOf(600 * KiB);
+      queue.push(block(600 * KiB, 7), 0, 600 * KiB);
+      const piece = valueOf(await queue.read());
+      expect(piece.byteOffset).toBe(0);
+      expect(piece.byteLength).toBe(600 * KiB);
+      expect(piece.buffer.byteLength).toBe(MiB);
+      expect(endsSlab(piece)).toBe(true);
+      queue.push(bytes("n"), 0, 1);
+      const next = valueOf(await queue.read());
+      expect(next.buffer).not.toBe(piece.buffer);
+      expect(next.byteOffset).toBe(0);
+      expect(endsSlab(next)).toBe(false);
+    });
+
+    it("keeps a slab with exactly maxPush left, and retires it on the push that leaves less", async () => {
+      const { queue } = queueOf(512 * KiB);
+      queue.push(block(512 * KiB, 1), 0, 512 * KiB);
+      const a = valueOf(await queue.read());
+      expect(endsSlab(a)).toBe(false);
+      queue.push(block(512 * KiB, 2), 0, 512 * KiB);
+      const b = valueOf(await queue.read());
+      expect(b.buffer).toBe(a.buffer);
+      expect(b.byteOffset).toBe(512 * KiB);
+      expect(endsSlab(b)).toBe(true);
+      expect(endsSlab(a)).toBe(false);
+    });
+
+    it("marks a coalesced view that holds the slab's last bytes as its last piece", async () => {
+      const { queue } = queueOf(512 * KiB);
+      queue.push(block(512 * KiB, 1), 0, 512 * KiB);
+      queue.push(block(512 * KiB, 2), 0, 512 * KiB);
+      const whole = valueOf(await queue.read());
+      expect(whole.byteOffset).toBe(0);
+      expect(whole.byteLength).toBe(MiB);
+      expect(endsSlab(whole)).toBe(true);
+      expect(whole[0]).toBe(1);
+      expect(whole[MiB - 1]).toBe(2);
+    });
+
+    it("retires a slab handed straight to a pending read", async () => {
+      const { queue } = queueOf(600 * KiB);
+      const pending = queue.read();
+      queue.push(block(600 * KiB, 3), 0, 600 * KiB);
+      const piece = valueOf(await pending);
+      expect(endsSlab(piece)).toBe(true);
+    });
+
+    it("leaves a slab with room for another push unretired", async () => {
+      const { queue } = queueOf(16);
+      queue.push(bytes("abc"), 0, 3);
+      const piece = valueOf(await queue.read());
+      expect(endsSlab(piece)).toBe(false);
+      expect(piece.buffer.byteLength).toBe(MiB);
+    });
+
+    it("gives a push larger than a slab a slab of its own, retired at once", async () => {
+      const n = MiB + 512 * KiB;
+      const { queue } = queueOf(2 * MiB);
+      queue.push(block(n, 9), 0, n);
+      const piece = valueOf(await queue.read());
+      expect(piece.byteLength).toBe(n);
+      expect(piece.buffer.byteLength).toBe(n);
+      expect(endsSlab(piece)).toBe(true);
+    });
+
+    it("lets the reader free a retired slab once it has its last piece, leaving the queue working", async () => {
+      const { queue } = queueOf(600 * KiB);
+      queue.push(block(600 * KiB, 4), 0, 600 * KiB);
+      const piece = valueOf(await queue.read());
+      freeSlabOf(piece);
+      expect(piece.byteLength).toBe(0);
+      queue.push(bytes("after"), 0, 5);
+      expect(text(valueOf(await queue.read()))).toBe("after");
+    });
+  });
+});
