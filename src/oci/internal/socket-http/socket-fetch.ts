@@ -63,8 +63,9 @@ class Exchange {
   readonly #socket: Socket;
   readonly #body: BodyQueue;
   #settled = false;
-  /** Bytes of a head not yet complete. */
-  #headBytes: Buffer = Buffer.alloc(0);
+  /** The head read so far, in a buffer of its own cap: a head dripped byte by byte costs no more than one sent at once. */
+  #headBytes: Buffer | undefined;
+  #headLength = 0;
   #interim = 0;
   #framing: BodyFraming | undefined;
   #remaining = 0;
@@ -127,17 +128,19 @@ class Exchange {
   #readHead(buf: Uint8Array, n: number): { head: ResponseHead; bodyAt: number } | undefined {
     let from = 0;
     for (;;) {
-      const seen = this.#headBytes.length;
-      this.#headBytes = Buffer.concat([this.#headBytes, buf.subarray(from, n)]);
-      const end = this.#headBytes.indexOf(CRLFCRLF, Math.max(0, seen - 3));
-      if (end < 0 ? this.#headBytes.length > MAX_HEAD_BYTES : end > MAX_HEAD_BYTES) {
-        throw new ProtocolError(`response head over ${MAX_HEAD_BYTES} bytes`);
-      }
+      const bytes = (this.#headBytes ??= Buffer.allocUnsafe(MAX_HEAD_BYTES + CRLFCRLF.length));
+      const seen = this.#headLength;
+      const take = Math.min(n - from, bytes.length - seen);
+      bytes.set(buf.subarray(from, from + take), seen);
+      this.#headLength += take;
+      const end = bytes.subarray(0, this.#headLength).indexOf(CRLFCRLF, Math.max(0, seen - 3));
+      if (end < 0 && this.#headLength === bytes.length) throw new ProtocolError(`response head over ${MAX_HEAD_BYTES} bytes`);
       if (end < 0) return undefined;
-      const head = parseResponseHead(this.#headBytes.toString("latin1", 0, end));
+      const head = parseResponseHead(bytes.toString("latin1", 0, end));
       from += end + 4 - seen;
-      this.#headBytes = Buffer.alloc(0);
+      this.#headLength = 0;
       if (head.status >= 200) {
+        this.#headBytes = undefined;
         if (head.status > 599) throw new ProtocolError(`invalid status ${head.status}`);
         return { head, bodyAt: from };
       }
