@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsSlab, freeSlabOf, retireSlab } from "./body-slabs.js";
+import { endsSlab, freeSlabOf, retireSlab, takeSlab } from "./body-slabs.js";
 
 /** A slab of `size` bytes with its pieces `[0, 100)` and `[100, 300)`, retired at 300. */
 function retiredSlab(size = 1024) {
@@ -132,5 +132,22 @@ describe("freeSlabOf", () => {
     freeSlabOf(last);
     expect(slab.buffer.byteLength).toBe(0);
     expect(last.byteLength).toBe(0);
+  });
+});
+
+describe("takeSlab", () => {
+  it("hands back the memory of a slab given back, at its size only, and a fresh slab otherwise", () => {
+    const size = 4096 + 17; // a size no other test gives back
+    const fresh = takeSlab(size);
+    expect(fresh.byteLength).toBe(size);
+    fresh.fill(0x5a);
+    retireSlab(fresh, size);
+    const last = fresh.subarray(size - 10);
+    freeSlabOf(last);
+    expect([fresh.byteLength, last.byteLength]).toEqual([0, 0]); // the old views are empty
+    expect(takeSlab(size + 1).byteLength).toBe(size + 1); // another size: fresh, and the slab stays in the pool
+    const again = takeSlab(size);
+    expect(again.byteLength).toBe(size);
+    expect(again.every((b) => b === 0x5a)).toBe(true); // the same bytes, not a new allocation
   });
 });

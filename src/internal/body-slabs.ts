@@ -14,17 +14,35 @@ export function endsSlab(piece: Uint8Array): boolean {
   return piece.buffer instanceof ArrayBuffer && retired.get(piece.buffer) === piece.byteOffset + piece.byteLength;
 }
 
+/** Slabs given back, for the next body to receive into; past this many a slab is freed instead. */
+const POOL_LIMIT = 16;
+const pool: ArrayBuffer[] = [];
+
+type Movable = ArrayBuffer & { transfer(length?: number): ArrayBuffer };
+
 /**
- * Frees the slab under `piece` now instead of at a later collection, when `piece` is its last: for
- * a reader that takes a body's pieces in order and has let go of every earlier one (copied them,
- * or seen the output take them). Every view of the slab reads as empty from then on.
+ * A slab of `size` bytes to receive a body into: one given back by {@link freeSlabOf} when it is
+ * that size, else a fresh one. Reuse matters beyond the page faults: every fresh `ArrayBuffer`
+ * counts towards the external memory that makes V8 run a full collection, freed or not.
+ */
+export function takeSlab(size: number): Buffer {
+  const reused = pool.at(-1)?.byteLength === size ? pool.pop() : undefined;
+  return reused === undefined ? Buffer.allocUnsafeSlow(size) : Buffer.from(reused);
+}
+
+/**
+ * Gives back the slab under `piece` when `piece` is its last: for a reader that takes a body's
+ * pieces in order and has let go of every earlier one (copied them, or seen the output take them).
+ * Its memory moves to a new `ArrayBuffer` for the next body, so every view of the old one reads as
+ * empty from then on; past {@link POOL_LIMIT} slabs it is freed.
  */
 export function freeSlabOf(piece: Uint8Array): void {
   if (!endsSlab(piece)) return;
-  const { buffer } = piece as Uint8Array & { buffer: ArrayBuffer & { transfer(length?: number): ArrayBuffer } };
+  const buffer = piece.buffer as Movable;
   retired.delete(buffer);
   try {
-    buffer.transfer(0);
+    if (pool.length < POOL_LIMIT) pool.push(buffer.transfer());
+    else buffer.transfer(0);
   } catch {
     // not detachable: the collector frees it
   }

@@ -1,4 +1,4 @@
-import { retireSlab } from "../../../internal/body-slabs.js";
+import { retireSlab, takeSlab } from "../../../internal/body-slabs.js";
 
 /** Bytes a body holds for its reader before it stops reading the socket. */
 export const QUEUE_LIMIT = 4 << 20;
@@ -45,7 +45,7 @@ export class BodyQueue {
     if (this.#ended || this.#error !== undefined || to <= from) return !this.#paused;
     const n = to - from;
     if (this.#slab.length - this.#slabAt < n) {
-      this.#slab = Buffer.allocUnsafeSlow(Math.max(SLAB, n));
+      this.#slab = takeSlab(Math.max(SLAB, n));
       this.#slabAt = 0;
     }
     const slab = this.#slab;
