@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
+import { createServer as createHTTPSServer } from "node:https";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestPKI } from "../../../../test/hostile/support/test-ca.js";
 import { isRegistryError } from "../../errors.js";
 import { OCIRegistry } from "../../oci-registry.js";
+import { socketFetch } from "./socket-fetch.js";
 
 // A raw TCP peer that answers each connection with whatever bytes a test scripts, as a broken or
 // hostile registry would, reached through OCIRegistry's default wiring (blob bodies over socketFetch).
@@ -194,5 +197,29 @@ describe("a blob body from a broken or hostile peer", () => {
     })();
     await expect(reading).rejects.toBe(reason);
     await closed;
+  });
+});
+
+describe("over TLS", () => {
+  it("reads a body from a server the given CA signed, and refuses one it did not", async () => {
+    const [trusted, stranger] = [makeTestPKI(["127.0.0.1"]), makeTestPKI(["127.0.0.1"])];
+    const tls = createHTTPSServer({ ...trusted.server }, (_req, res) =>
+      res.writeHead(200, { "content-length": String(BLOB.length) }).end(BLOB),
+    );
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/v2/vm/blobs/${DIGEST}`;
+    const fallback = (() => Promise.reject(new Error("not this one"))) as typeof fetch;
+    try {
+      const response = await socketFetch({ ca: trusted.ca, fallback })(url);
+      expect([response.status, Buffer.from(await response.arrayBuffer())]).toEqual([200, BLOB]);
+      const refused: unknown = await socketFetch({ ca: stranger.ca, fallback })(url).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(TypeError);
+      expect([(refused as Error).message, ((refused as Error).cause as NodeJS.ErrnoException).code]).toEqual([
+        "fetch failed",
+        "CERT_SIGNATURE_FAILURE", // the stranger CA has the same name, not the same key
+      ]);
+    } finally {
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
   });
 });
