@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ChunkedDecoder } from "./chunked-decoder.js";
-import { ProtocolError } from "./response-head.js";
+import { expectProtocolError } from "./protocol-error.test-util.js";
 
 const bytes = (s: string): Uint8Array => new Uint8Array(Buffer.from(s, "latin1"));
 const text = (parts: readonly Uint8Array[]): string => Buffer.concat(parts).toString("latin1");
@@ -23,23 +23,6 @@ function decoder() {
       copies.push(b.slice(f, t));
     });
   return { d, emitted, feed, body: () => text(copies) };
-}
-
-/** What `fn` throws; fails the test when it returns. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a throw, got a return");
-}
-
-/** Asserts that `fn` throws a ProtocolError with exactly `message`. */
-function expectProtocolError(fn: () => unknown, message: string): void {
-  const err = thrown(fn);
-  expect(err).toBeInstanceOf(ProtocolError);
-  expect(err).toMatchObject({ name: "ProtocolError", message });
 }
 
 /** Asserts that feeding `input` whole to a fresh decoder throws a ProtocolError with exactly `message`. */

@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bodyFraming, MAX_HEAD_BYTES, parseResponseHead, ProtocolError, type ResponseHead } from "./response-head.js";
-
-/** What `fn` throws; fails the test when it returns. */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a throw, got a return");
-}
-
-/** Asserts `fn` throws a ProtocolError with exactly `message`. */
-function expectProtocolError(fn: () => unknown, message: string): void {
-  const err = thrown(fn);
-  expect(err).toBeInstanceOf(ProtocolError);
-  expect(err).toMatchObject({ name: "ProtocolError", message });
-  expect(fn).toThrow(new ProtocolError(message));
-}
+import { bodyFraming, MAX_HEAD_BYTES, parseResponseHead, type ResponseHead } from "./response-head.js";
+import { expectProtocolError } from "./protocol-error.test-util.js";
 
 /** A head of status 200 with `fields`. */
 function headOf(fields: readonly (readonly [string, string])[], status = 200): ResponseHead {
