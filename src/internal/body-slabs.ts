@@ -6,7 +6,9 @@ const retired = new WeakMap<ArrayBuffer, number>();
  * pieces were handed out in order, so the one that ends at `used` is its last.
  */
 export function retireSlab(slab: Uint8Array, used: number): void {
-  if (slab.buffer instanceof ArrayBuffer && slab.byteOffset === 0) retired.set(slab.buffer, used);
+  // Only a slab that is its whole buffer: a slice of Node's shared pool (detachable on Node 22) never is.
+  if (slab.buffer instanceof ArrayBuffer && slab.byteOffset === 0 && slab.byteLength === slab.buffer.byteLength)
+    retired.set(slab.buffer, used);
 }
 
 /** Whether `piece` is the last piece of a retired body slab (see {@link freeSlabOf}). */
