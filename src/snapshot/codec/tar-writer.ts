@@ -90,10 +90,7 @@ export class TarWriter {
    * keep what it was given (a `PassThrough` does), so its buffers are left to the collector.
    */
   release(buffers: readonly Uint8Array[]): void {
-    if (!this.#kernelSink || this.#out.destroyed) return;
-    // Writes complete in order: the callback of an empty write runs after every earlier one's.
-    this.#out.write(NOTHING, (err) => {
-      if (err) return;
+    this.#whenTaken(() => {
       for (const b of buffers) detachWhole(b);
     });
   }
@@ -103,9 +100,15 @@ export class TarWriter {
    * every byte written so far, under the same rule as {@link release}; any other piece is left alone.
    */
   releaseSlab(piece: Uint8Array): void {
-    if (!this.#kernelSink || this.#out.destroyed || !endsSlab(piece)) return;
+    if (endsSlab(piece)) this.#whenTaken(() => freeSlabOf(piece));
+  }
+
+  /** Runs `free` once a file or socket output has taken every byte written so far; never for any other writable. */
+  #whenTaken(free: () => void): void {
+    if (!this.#kernelSink || this.#out.destroyed) return;
+    // Writes complete in order: the callback of an empty write runs after every earlier one's.
     this.#out.write(NOTHING, (err) => {
-      if (!err) freeSlabOf(piece);
+      if (!err) free();
     });
   }
 

@@ -1,4 +1,4 @@
-import { ProtocolError } from "./response-head.js";
+import { isFieldLine, ProtocolError } from "./response-head.js";
 
 /** The longest chunk-size line (size and extensions) and the most trailer bytes accepted. */
 const MAX_SIZE_LINE = 1024;
@@ -73,7 +73,7 @@ export class ChunkedDecoder {
           this.#state = State.Done;
           return;
         }
-        if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e\x80-\xff]*$/.test(line)) throw new ProtocolError("malformed chunked trailer");
+        if (!isFieldLine(line)) throw new ProtocolError("malformed chunked trailer");
         this.#trailerBytes += line.length + 2;
         return;
       default:

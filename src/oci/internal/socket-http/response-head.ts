@@ -25,6 +25,11 @@ export class ProtocolError extends Error {
 const STATUS_LINE = /^HTTP\/1\.[01] ([1-9]\d\d)(?: ([\t\x20-\x7e\x80-\xff]*))?$/;
 const FIELD_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[\t ]*([\t\x20-\x7e\x80-\xff]*?)[\t ]*$/;
 
+/** Whether `line` is a well-formed field line (a header, or a chunked body's trailer): a token name, a colon, a value without control characters. */
+export function isFieldLine(line: string): boolean {
+  return FIELD_LINE.test(line);
+}
+
 /**
  * Parses a response head: `text` is its bytes as latin1, up to (not including) the empty line.
  * Strict where a lenient parser would let a peer smuggle: lines end in CRLF, no folded lines, no
