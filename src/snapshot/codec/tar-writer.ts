@@ -90,7 +90,7 @@ export class TarWriter {
    * keep what it was given (a `PassThrough` does), so its buffers are left to the collector.
    */
   release(buffers: readonly Uint8Array[]): void {
-    this.#whenTaken(() => {
+    this.onTaken(() => {
       for (const b of buffers) detachWhole(b);
     });
   }
@@ -100,11 +100,14 @@ export class TarWriter {
    * every byte written so far, under the same rule as {@link release}; any other piece is left alone.
    */
   releaseSlab(piece: Uint8Array): void {
-    if (endsSlab(piece)) this.#whenTaken(() => freeSlabOf(piece));
+    if (endsSlab(piece)) this.onTaken(() => freeSlabOf(piece));
   }
 
-  /** Runs `free` once a file or socket output has taken every byte written so far; never for any other writable. */
-  #whenTaken(free: () => void): void {
+  /**
+   * Runs `free` once a file or socket output has taken every byte written so far, so the buffers
+   * written may be freed or reused; never for any other writable, which may keep what it was given.
+   */
+  onTaken(free: () => void): void {
     if (!this.#kernelSink || this.#out.destroyed) return;
     // Writes complete in order: the callback of an empty write runs after every earlier one's.
     this.#out.write(NOTHING, (err) => {

@@ -3,7 +3,8 @@ import { UNEXPECTED_EOF } from "../io/byte-reader.js";
 import { nodeZstd, type NodeZstdOptions } from "./node-zstd.js";
 import { goZstdError, MagicError, ZstdMessage } from "./zstd-errors.js";
 import { FRAME_END, FrameSplitter, framesOf } from "./zstd-frames.js";
-import { frameHeaderFields } from "./zstd-header.js";
+import { type FrameHeaderFields, frameHeaderFields } from "./zstd-header.js";
+import { canDecodeInto, decodeFrameInto } from "./zstd-into.js";
 
 /** Output buffers of streamed decoding; large ones save zlib round trips. */
 const OUTPUT_CHUNK = 1 << 20;
@@ -45,16 +46,22 @@ function decodePieces(frame: Uint8Array, windowLog: number): Promise<Uint8Array[
 }
 
 /**
- * Decodes one frame into one or more pieces, refusing a window above `cap` or more than `left`
- * output bytes. The order of the checks is klauspost's: a window descriptor above `cap` is
+ * Klauspost's checks of one frame before it is decoded: a window descriptor above `cap` is
  * `window size exceeded`; a single-segment frame, whose window is its declared content size,
- * passing `cap` is `decompressed size exceeds configured limit`.
+ * passing `cap` is `decompressed size exceeds configured limit`, as is a declared size above the
+ * `left` output bytes.
  */
-async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promise<Uint8Array[]> {
+function checkFrame(frame: Uint8Array, cap: number, left: number): FrameHeaderFields {
   const header = frameHeaderFields(frame);
   if (header === undefined) throw new Error(ZstdMessage.Magic);
   if (header.windowSize > cap) throw new Error(header.singleSegment ? ZstdMessage.TooLarge : ZstdMessage.Window);
   if (header.contentSize !== undefined && header.contentSize > left) throw new Error(ZstdMessage.TooLarge);
+  return header;
+}
+
+/** Decodes one frame into one or more pieces, refusing a window above `cap` or more than `left` output bytes ({@link checkFrame}). */
+async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promise<Uint8Array[]> {
+  const header = checkFrame(frame, cap, left);
   if (header.contentSize === 0) return [];
   try {
     if (header.contentSize !== undefined && header.contentSize > DECODED_PIECE) return await decodePieces(frame, windowLogMax(cap));
@@ -71,17 +78,53 @@ async function decodeFrame(frame: Uint8Array, cap: number, left: number): Promis
   }
 }
 
-/**
- * Decodes one chunk on its own, frame by frame, refusing any frame whose window exceeds `cap` and
- * an output above `cap`, as Go's windowed pull does; the output comes in pieces. Throws an
- * `Error` whose message is Go's text.
- */
-export async function decodeChunkPieces(data: Uint8Array, cap: number): Promise<Uint8Array[]> {
-  let frames: Uint8Array[];
+function splitChunk(data: Uint8Array): Uint8Array[] {
   try {
-    frames = framesOf(data);
+    return framesOf(data);
   } catch (err) {
     throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
+  }
+}
+
+/** Whether every frame declares its content size and together they fit `room` bytes. */
+function declaredWithin(frames: readonly Uint8Array[], room: number): boolean {
+  let total = 0;
+  for (const frame of frames) {
+    const size = frameHeaderFields(frame)?.contentSize;
+    if (size === undefined) return false;
+    total += size;
+  }
+  return total <= room;
+}
+
+/** Decodes `frames`, each of which declares its size, one after another into `into`; the checks are {@link decodeFrame}'s. */
+async function decodeFramesInto(frames: readonly Uint8Array[], cap: number, into: Uint8Array): Promise<Uint8Array> {
+  let at = 0;
+  for (const frame of frames) {
+    const size = checkFrame(frame, cap, cap - at).contentSize as number;
+    if (size === 0) continue;
+    let decoded: number;
+    try {
+      decoded = await decodeFrameInto(frame, into.subarray(at, at + size + 1), windowLogMax(cap));
+    } catch (err) {
+      throw goZstdError(err);
+    }
+    if (decoded !== size) throw new Error(UNEXPECTED_EOF);
+    at += size;
+  }
+  return into.subarray(0, at);
+}
+
+/**
+ * Decodes one chunk on its own, frame by frame, refusing any frame whose window exceeds `cap` and
+ * an output above `cap`, as Go's windowed pull does. With `into` (room for `cap + 1` bytes), a
+ * chunk whose frames all declare their sizes is decoded into it, as its one piece; otherwise the
+ * output comes in pieces Node allocates. Throws an `Error` whose message is Go's text.
+ */
+export async function decodeChunkPieces(data: Uint8Array, cap: number, into?: Uint8Array): Promise<Uint8Array[]> {
+  const frames = splitChunk(data);
+  if (into !== undefined && into.length > cap && canDecodeInto() && declaredWithin(frames, cap)) {
+    return [await decodeFramesInto(frames, cap, into)];
   }
   const out: Uint8Array[] = [];
   let left = cap;

@@ -8,31 +8,13 @@ import { decodeChunk, decodeChunkPieces, decodeStream } from "./zstd-decode.js";
 import { compressBound, compressFrame, compressRead, FRAME_PIECE } from "./zstd-encode.js";
 import { ZstdMessage } from "./zstd-errors.js";
 import { readFrameHeader } from "./zstd-header.js";
+import { unpledged } from "./unpledged.test-util.js";
 
 async function decodeAll(...pieces: Uint8Array[]): Promise<Buffer> {
   const out: Uint8Array[] = [];
   for await (const c of decodeStream(Readable.from(pieces))) out.push(c);
   return Buffer.concat(out);
 }
-
-/**
- * A frame Node writes without a pledged size: no content size, level 3's 2 MiB window. The stream
- * encoder never pledges; `zstdCompress` does from Node 26 on.
- */
-const unpledged = (data: Uint8Array): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const encoder = nodeZstd().createZstdCompress({});
-    const parts: Buffer[] = [];
-    encoder.on("data", (part: Buffer) => parts.push(part));
-    encoder.once("error", reject);
-    encoder.once("end", () => {
-      const frame = Buffer.concat(parts);
-      const header = readFrameHeader(frame);
-      if (header?.contentSize !== undefined) reject(new Error(`the encoder pledged ${header.contentSize} bytes`));
-      else resolve(frame);
-    });
-    encoder.end(data);
-  });
 
 describe("decodeChunkPieces", () => {
   it("decodes a frame above 4 MiB into pieces of at most 4 MiB that join to the input", async () => {

@@ -36,4 +36,14 @@ describe("ChunkBuffers", () => {
     buffers.close();
     expect(again.buffer.byteLength).toBe(0);
   });
+
+  it("frees a buffer given back after close instead of keeping it", () => {
+    const buffers = new ChunkBuffers(1 << 16);
+    const late = buffers.take(100);
+    buffers.close();
+    expect(late.buffer.byteLength).toBe(1 << 16);
+    buffers.give(late);
+    expect(late.buffer.byteLength).toBe(0);
+    expect(buffers.take(10).buffer).not.toBe(late.buffer);
+  });
 });

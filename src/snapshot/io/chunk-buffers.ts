@@ -28,6 +28,7 @@ export function detachWhole(view: Uint8Array): void {
 export class ChunkBuffers {
   readonly #free: Uint8Array[] = [];
   readonly #size: number;
+  #closed = false;
 
   /** @param size - Bytes per buffer. */
   constructor(size: number) {
@@ -40,13 +41,16 @@ export class ChunkBuffers {
     return buf.subarray(0, length);
   }
 
-  /** Gives back a buffer from {@link take} once nothing reads it any more. */
+  /** Gives back a buffer from {@link take} once nothing reads it any more; after {@link close}, frees it. */
   give(buf: Uint8Array): void {
-    this.#free.push(new Uint8Array(buf.buffer, buf.byteOffset, this.#size));
+    const whole = new Uint8Array(buf.buffer, buf.byteOffset, this.#size);
+    if (this.#closed) detachWhole(whole);
+    else this.#free.push(whole);
   }
 
-  /** Frees every buffer given back; buffers still taken are left to the collector. */
+  /** Frees every buffer given back, and each one given back later; buffers never given back are left to the collector. */
   close(): void {
+    this.#closed = true;
     for (const buf of this.#free.splice(0)) detachWhole(buf);
   }
 }

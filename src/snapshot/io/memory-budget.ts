@@ -22,9 +22,9 @@ export function chunksInFlight(workers: number, chunkSize: number, budget: numbe
  * How many chunks a windowed pull fetches and decodes ahead: Go's window (`window`, at least 2),
  * lowered (to 1 at least) until the runtime reserve, the chunks ahead (`inputCap` compressed plus
  * `outputCap` decoded bytes each), the chunk being written and one chunk more fit `budget` bytes.
- * The chunk more is what was written but not collected yet: decoded pieces are V8 external memory,
- * freed only by the collection that their growth sets off; without that chunk a long-lived
- * process passed its budget (`BENCHMARKS.md`, "Snapshot internals").
+ * The chunk more is the one written that the output has not taken yet, whose buffer is not free
+ * for the next chunk; with any other writable than a file or socket, it is what was written and
+ * not collected yet (`BENCHMARKS.md`, "Snapshot internals").
  */
 export function prefetchDepth(window: number, inputCap: number, outputCap: number, budget: number): number {
   const depth = Math.floor((budget - RUNTIME_RESERVE - 2 * outputCap) / (inputCap + outputCap));

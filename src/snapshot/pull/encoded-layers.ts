@@ -5,6 +5,7 @@ import { isZstdMediaType } from "../../oci/media-types.js";
 import type { SnapshotFile } from "../../oci/snapshot-config.js";
 import { fileMeta, isEncoded } from "../artifact-checks.js";
 import { layerHeader } from "../codec/tar-header.js";
+import type { TarWriter } from "../codec/tar-writer.js";
 import { decodeChunkPieces, decodeStream } from "../codec/zstd-decode.js";
 import { formatError } from "../errors.js";
 import { ChunkBuffers } from "../io/chunk-buffers.js";
@@ -76,7 +77,7 @@ async function streamFile(pull: EncodedPull, plan: Plan, window: PrefetchWindow)
         written += data.length;
         await pull.tw.write(data);
       }
-      if (run.owned) pull.tw.release(run.pieces);
+      run.release(pull.tw);
     }
   } catch (err) {
     if (pull.opts.signal?.aborted) throw err;
@@ -88,21 +89,26 @@ async function streamFile(pull: EncodedPull, plan: Plan, window: PrefetchWindow)
   }
 }
 
-/** One chunk's bytes as decoded (or fetched), and whether only the pull holds them, so it may free them once written. */
+/** One chunk's bytes as decoded (or fetched), and what becomes of them once written. */
 interface Run {
   readonly pieces: readonly Uint8Array[];
-  readonly owned: boolean;
+  /** Frees or reuses the pieces once `tw`'s output has taken them, when only the pull holds them. */
+  release(tw: TarWriter): void;
 }
+
+const KEEP = (): void => undefined;
 
 /** The chunks of `plan`, `window` of them fetched and decoded ahead, in order. */
 async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: number): AsyncGenerator<Run> {
-  const queue: Promise<Uint8Array[]>[] = [];
-  // Compressed chunks land in reused buffers: a fresh one per chunk costs its page faults each time.
+  const queue: Promise<Run>[] = [];
+  // Compressed and decoded chunks land in reused buffers: a fresh one per chunk costs its page
+  // faults each time, and a collection every few chunks.
   const buffers = new ChunkBuffers(largest(plan.chunks));
+  const decoded = new ChunkBuffers(cap + 1);
   let next = 0;
   const fill = (): void => {
     while (queue.length < window && next < plan.chunks.length) {
-      const p = fetchChunk(pull, plan, plan.chunks[next++] as Descriptor, cap, buffers);
+      const p = fetchChunk(pull, plan, plan.chunks[next++] as Descriptor, cap, { buffers, decoded });
       p.catch(() => undefined);
       queue.push(p);
     }
@@ -110,35 +116,55 @@ async function* windowed(pull: EncodedPull, plan: Plan, window: number, cap: num
   try {
     fill();
     while (queue.length > 0) {
-      const pieces = await (queue.shift() as Promise<Uint8Array[]>);
+      const run = await (queue.shift() as Promise<Run>);
       fill();
-      yield { pieces, owned: true };
+      yield run;
     }
   } finally {
     await Promise.allSettled(queue);
     buffers.close();
+    decoded.close();
   }
 }
 
-/** Fetches and decodes one chunk (in pieces); a compressed chunk is read into a buffer of `buffers`, given back once decoded. */
-async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number, buffers: ChunkBuffers): Promise<Uint8Array[]> {
-  if (!plan.zstd) return [await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)];
+/** The reused buffers of a windowed pull: compressed chunks as fetched, and chunks decoded into buffers of the pull's own. */
+interface WindowBuffers {
+  readonly buffers: ChunkBuffers;
+  readonly decoded: ChunkBuffers;
+}
+
+/**
+ * Fetches and decodes one chunk: a compressed chunk is read into a buffer of `buffers`, given back
+ * once decoded, and decoded into one of `decoded` (given back once written) when its frames allow.
+ */
+async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number, { buffers, decoded }: WindowBuffers): Promise<Run> {
+  if (!plan.zstd) return owned([await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)]);
   const stored = buffers.take(desc.size);
+  const into = decoded.take(cap + 1);
+  let intoUsed = false;
   try {
     await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal, stored);
-    return await decodeChunkPieces(stored, cap);
+    const pieces = await decodeChunkPieces(stored, cap, into);
+    intoUsed = pieces.length === 1 && pieces[0]?.buffer === into.buffer;
+    return intoUsed ? { pieces, release: (tw) => tw.onTaken(() => decoded.give(into)) } : owned(pieces);
   } catch (err) {
     if (isCocoonError(err) || pull.opts.signal?.aborted) throw err;
     throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `decode chunk ${desc.digest}: ${messageOf(err)}`, { cause: err });
   } finally {
     buffers.give(stored);
+    if (!intoUsed) decoded.give(into);
   }
+}
+
+/** A run whose pieces only the pull holds: freed once written. */
+function owned(pieces: Uint8Array[]): Run {
+  return { pieces, release: (tw) => tw.release(pieces) };
 }
 
 /** The chunks of `plan` one after the other, decoded as they stream in when they are zstd frames. */
 async function* sequential(pull: EncodedPull, plan: Plan): AsyncGenerator<Run> {
   const stored = verifiedBlobs(pull.dl, pull.opts.name, plan.chunks, pull.opts.signal);
   for await (const piece of plan.zstd ? decodeStream(stored) : stored) {
-    yield { pieces: [piece], owned: false };
+    yield { pieces: [piece], release: KEEP };
   }
 }
