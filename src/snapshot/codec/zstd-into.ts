@@ -37,7 +37,9 @@ function openDecoder(windowLog: number): ZstdStream {
 }
 
 function isHandleShaped(stream: ZstdStream): boolean {
-  return typeof stream._handle?.write === "function" && stream._writeState instanceof Uint32Array && typeof stream._finishFlushFlag === "number";
+  return (
+    typeof stream._handle?.write === "function" && stream._writeState instanceof Uint32Array && typeof stream._finishFlushFlag === "number"
+  );
 }
 
 let shaped: boolean | undefined;
