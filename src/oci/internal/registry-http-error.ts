@@ -1,6 +1,6 @@
-import { STATUS_CODES } from "node:http";
 import { codeForStatus, RegistryError, type RegistryErrorCode } from "../errors.js";
 import { readBody } from "./body.js";
+import { goStatusText } from "./go-status-text.js";
 import { messageOf } from "../../internal/message-of.js";
 
 /** The most of an error body read; past it the body is dropped and the status speaks alone. */
@@ -60,7 +60,7 @@ export function errorForStatus(
   text: string,
   options: { readonly forbidden?: boolean; readonly code?: RegistryErrorCode } = {},
 ): RegistryError {
-  const detail = registryErrors(text) ?? `unexpected status code ${status} ${STATUS_CODES[status] ?? ""}`.trimEnd();
+  const detail = registryErrors(text) ?? `unexpected status code ${status} ${goStatusText(status)}`.trimEnd();
   const code = options.code ?? (options.forbidden === true ? "ERR_REGISTRY_FORBIDDEN" : codeForStatus(status));
   return new RegistryError(code, `${what}: ${detail}`, { status, request });
 }

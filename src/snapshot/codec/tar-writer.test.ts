@@ -60,7 +60,7 @@ describe("TarWriter.release", () => {
 });
 
 describe("TarWriter backpressure", () => {
-  it("lets small pieces queue past the output's mark, so the output writes them in batches, and waits past 8 MiB", async () => {
+  it("lets small pieces queue past the output's mark, so the output writes them in batches, and waits past 4 MiB", async () => {
     let calls = 0;
     let most = 0;
     const out = new Writable({
@@ -85,7 +85,7 @@ describe("TarWriter backpressure", () => {
     await tw.close();
     await finished(out);
     expect(calls).toBeLessThan(20); // one write or writev per batch, not one per piece
-    expect(most).toBeLessThanOrEqual((8 << 20) + piece.length);
+    expect(most).toBeLessThanOrEqual((4 << 20) + piece.length);
     expect(most).toBeGreaterThan(64 << 10);
   });
 });
@@ -107,10 +107,10 @@ describe("a windowed v2 pull into a file", () => {
     try {
       await streamSnapshot(pushed.manifestBytes, reg, { name: "vm", output: createWriteStream(file), memoryBudgetMiB: 64, now: () => 0 });
       // 20 chunks of 1 MiB. In use at once: the one fetched ahead, the one written, and those the
-      // file has not taken yet: up to the writer's 8 MiB of buffering, and one more.
+      // file has not taken yet: up to the writer's 4 MiB of buffering, and one more.
       const decodedBuffers = allocations.mock.calls.filter(([size]) => size > 1 << 20);
       expect(decodedBuffers.length).toBeGreaterThanOrEqual(2);
-      expect(decodedBuffers.length).toBeLessThanOrEqual(11);
+      expect(decodedBuffers.length).toBeLessThanOrEqual(7);
     } finally {
       allocations.mockRestore();
     }

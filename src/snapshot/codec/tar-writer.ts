@@ -14,7 +14,7 @@ const NOTHING = new Uint8Array(0);
  * the pieces that follow and writes them in one `writev`. Waiting at the mark, a v1 pull into a
  * file made one thread-pool write per network piece (tens of KiB each).
  */
-const BUFFERED = 8 << 20;
+const BUFFERED = 4 << 20;
 
 /** Writes a tar stream into a Node writable, waiting for `drain` past {@link BUFFERED} queued bytes so memory stays bounded. */
 export class TarWriter {
