@@ -1,4 +1,4 @@
-import { annotationsOf, stringEntry } from "../internal/safe-read.js";
+import { annotationsOf, stringEntryAt } from "../internal/safe-read.js";
 import { type Annotated, type AnnotationDelta, applyAnnotations } from "./annotations.js";
 import { Annotation } from "./keys.js";
 
@@ -109,22 +109,23 @@ export function applyVMSpec(obj: Annotated, spec: Partial<VMSpec>): void {
  */
 export function parseVMSpec(obj: Annotated): VMSpec {
   // The map is found once and the spec is one literal with constant keys: a loop over the field
-  // tables made every load and store megamorphic, at several times the cost.
+  // tables made every load and store megamorphic, at several times the cost. Each load is written
+  // here, so each key keeps its own inline cache, where one shared load turns polymorphic.
   const a = annotationsOf(obj);
   return {
-    probePort: stringEntry(a, Annotation.ProbePort),
-    vmName: stringEntry(a, Annotation.VMName),
-    image: stringEntry(a, Annotation.Image),
-    mode: stringEntry(a, Annotation.Mode),
-    os: stringEntry(a, Annotation.OS),
-    storage: stringEntry(a, Annotation.Storage),
-    network: stringEntry(a, Annotation.Network),
-    snapshotPolicy: stringEntry(a, Annotation.SnapshotPolicy),
-    forkFrom: stringEntry(a, Annotation.ForkFrom),
-    connType: stringEntry(a, Annotation.ConnType),
-    backend: stringEntry(a, Annotation.Backend),
-    managed: stringEntry(a, Annotation.Managed) === "true",
-    forcePull: stringEntry(a, Annotation.ForcePull) === "true",
-    noDirectIO: stringEntry(a, Annotation.NoDirectIO) === "true",
+    probePort: stringEntryAt(a, Annotation.ProbePort, (m) => m[Annotation.ProbePort]),
+    vmName: stringEntryAt(a, Annotation.VMName, (m) => m[Annotation.VMName]),
+    image: stringEntryAt(a, Annotation.Image, (m) => m[Annotation.Image]),
+    mode: stringEntryAt(a, Annotation.Mode, (m) => m[Annotation.Mode]),
+    os: stringEntryAt(a, Annotation.OS, (m) => m[Annotation.OS]),
+    storage: stringEntryAt(a, Annotation.Storage, (m) => m[Annotation.Storage]),
+    network: stringEntryAt(a, Annotation.Network, (m) => m[Annotation.Network]),
+    snapshotPolicy: stringEntryAt(a, Annotation.SnapshotPolicy, (m) => m[Annotation.SnapshotPolicy]),
+    forkFrom: stringEntryAt(a, Annotation.ForkFrom, (m) => m[Annotation.ForkFrom]),
+    connType: stringEntryAt(a, Annotation.ConnType, (m) => m[Annotation.ConnType]),
+    backend: stringEntryAt(a, Annotation.Backend, (m) => m[Annotation.Backend]),
+    managed: stringEntryAt(a, Annotation.Managed, (m) => m[Annotation.Managed]) === "true",
+    forcePull: stringEntryAt(a, Annotation.ForcePull, (m) => m[Annotation.ForcePull]) === "true",
+    noDirectIO: stringEntryAt(a, Annotation.NoDirectIO, (m) => m[Annotation.NoDirectIO]) === "true",
   };
 }
