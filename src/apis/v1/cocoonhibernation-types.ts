@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { conditionList } from "./condition.js";
 import type { Condition } from "./condition.js";
 import { CocoonHibernationPhaseSchema, HibernationDesireSchema } from "./enum-schemas.js";
@@ -10,9 +11,9 @@ import { int64 } from "./internal/schema-helpers.js";
 import { ObjectMetaSchema, kubeList } from "./object-meta.js";
 
 /** Validates the pod a CocoonHibernation targets (Go `HibernationPodRef`); `name` is non-empty. */
-export const HibernationPodRefSchema = z
-  .object({ name: z.string().min(1) })
-  .describe("HibernationPodRef identifies the target pod for hibernation.");
+export const HibernationPodRefSchema = withSharedFailureShape(
+  z.object({ name: z.string().min(1) }).describe("HibernationPodRef identifies the target pod for hibernation."),
+);
 /** A pod reference as stored: identifies the target pod for hibernation. */
 export interface HibernationPodRef {
   /** Name of the target pod, in the CocoonHibernation's namespace (required, non-empty). */
@@ -26,12 +27,14 @@ export type HibernationPodRefInput = z.input<typeof HibernationPodRefSchema>;
  * `desire` are required and have no defaults. `podRef` is immutable; see
  * {@link validateCocoonHibernationUpdate}.
  */
-export const CocoonHibernationSpecSchema = z
-  .object({
-    podRef: HibernationPodRefSchema.meta({ "x-kubernetes-validations": [POD_REF_IMMUTABLE_RULE] }),
-    desire: HibernationDesireSchema,
-  })
-  .describe("CocoonHibernationSpec defines the desired state of a CocoonHibernation.");
+export const CocoonHibernationSpecSchema = withSharedFailureShape(
+  z
+    .object({
+      podRef: HibernationPodRefSchema.meta({ "x-kubernetes-validations": [POD_REF_IMMUTABLE_RULE] }),
+      desire: HibernationDesireSchema,
+    })
+    .describe("CocoonHibernationSpec defines the desired state of a CocoonHibernation."),
+);
 /** A CocoonHibernation spec as stored: the desired state of a CocoonHibernation. */
 export interface CocoonHibernationSpec {
   /** HibernationPodRef identifies the target pod for hibernation; immutable once set. */
@@ -43,14 +46,16 @@ export interface CocoonHibernationSpec {
 export type CocoonHibernationSpecInput = z.input<typeof CocoonHibernationSpecSchema>;
 
 /** Validates the observed state of a CocoonHibernation (Go `CocoonHibernationStatus`). */
-export const CocoonHibernationStatusSchema = z
-  .object({
-    observedGeneration: int64().optional(),
-    phase: CocoonHibernationPhaseSchema.optional(),
-    vmName: z.string().optional(),
-    conditions: conditionList().optional(),
-  })
-  .describe("CocoonHibernationStatus represents the observed state of a CocoonHibernation.");
+export const CocoonHibernationStatusSchema = withSharedFailureShape(
+  z
+    .object({
+      observedGeneration: int64().optional(),
+      phase: CocoonHibernationPhaseSchema.optional(),
+      vmName: z.string().optional(),
+      conditions: conditionList().optional(),
+    })
+    .describe("CocoonHibernationStatus represents the observed state of a CocoonHibernation."),
+);
 /** A CocoonHibernation status as stored: the observed state of a CocoonHibernation. */
 export interface CocoonHibernationStatus {
   /** The `metadata.generation` of the CocoonHibernation this status was computed from. */
@@ -82,28 +87,28 @@ export type CocoonHibernationStatusInput = z.input<typeof CocoonHibernationStatu
  * });
  * ```
  */
-export const CocoonHibernationSchema = z
-  .object({
-    apiVersion: z.literal(API_VERSION),
-    kind: z.literal(Kind.CocoonHibernation),
-    metadata: ObjectMetaSchema,
-    spec: CocoonHibernationSpecSchema.optional(),
-    status: CocoonHibernationStatusSchema.optional(),
-  })
-  // The CRD's only rule is a transition rule (update only), but the apiserver still reports
-  // that it skipped it when the object has a blocking error.
-  .superRefine(...gatedRules(() => undefined))
-  .describe("CocoonHibernation is the Schema for the cocoonhibernations API.");
+export const CocoonHibernationSchema = withSharedFailureShape(
+  z
+    .object({
+      apiVersion: z.literal(API_VERSION),
+      kind: z.literal(Kind.CocoonHibernation),
+      metadata: ObjectMetaSchema,
+      spec: CocoonHibernationSpecSchema.optional(),
+      status: CocoonHibernationStatusSchema.optional(),
+    })
+    // The CRD's only rule is a transition rule (update only), but the apiserver still reports
+    // that it skipped it when the object has a blocking error.
+    .superRefine(...gatedRules(() => undefined))
+    .describe("CocoonHibernation is the Schema for the cocoonhibernations API."),
+);
 /** A CocoonHibernation as stored and read back. */
 export type CocoonHibernation = z.output<typeof CocoonHibernationSchema>;
 /** A CocoonHibernation as written. */
 export type CocoonHibernationInput = z.input<typeof CocoonHibernationSchema>;
 
 /** Validates a CocoonHibernation list (`kind: CocoonHibernationList`). */
-export const CocoonHibernationListSchema = kubeList(
-  Kind.CocoonHibernationList,
-  CocoonHibernationSchema,
-  "CocoonHibernationList contains a list of CocoonHibernation resources.",
+export const CocoonHibernationListSchema = withSharedFailureShape(
+  kubeList(Kind.CocoonHibernationList, CocoonHibernationSchema, "CocoonHibernationList contains a list of CocoonHibernation resources."),
 );
 /** A CocoonHibernation list as read back. */
 export type CocoonHibernationList = z.output<typeof CocoonHibernationListSchema>;

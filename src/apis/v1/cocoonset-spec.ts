@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { DEFAULT_NODE_POOL } from "../../internal/crd-markers.js";
 import { AgentModeSchema, HibernatePolicySchema, SnapshotPolicySchema, ToolboxModeSchema } from "./enum-schemas.js";
 import { EnumDefault, HibernatePolicy } from "./enums.js";
@@ -15,22 +16,25 @@ import { gatedRules } from "./internal/rule-gate.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";
 import type { VMOptions } from "./vm-options.js";
+import { addIssue } from "./internal/add-issue.js";
 
 /**
  * Validates the agent VMs of a CocoonSet (Go `AgentSpec`, with `VMOptions` inlined). Defaults:
  * `replicas=0` (sub-agents; the main agent always exists), `mode=clone`, `os=linux`,
  * `backend=cloud-hypervisor`. `image` is required and non-empty.
  */
-export const AgentSpecSchema = z
-  .object({
-    replicas: int32().min(0).default(0).describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
-    image: z.string().min(1),
-    mode: AgentModeSchema.default(EnumDefault.AgentMode),
-    ...vmOptionsShape,
-    envFrom: z.array(EnvFromSourceSchema).optional(),
-    serviceAccountName: z.string().optional(),
-  })
-  .describe("AgentSpec defines the configuration for agent VMs in a CocoonSet.");
+export const AgentSpecSchema = withSharedFailureShape(
+  z
+    .object({
+      replicas: int32().min(0).default(0).describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
+      image: z.string().min(1),
+      mode: AgentModeSchema.default(EnumDefault.AgentMode),
+      ...vmOptionsShape,
+      envFrom: z.array(EnvFromSourceSchema).optional(),
+      serviceAccountName: z.string().optional(),
+    })
+    .describe("AgentSpec defines the configuration for agent VMs in a CocoonSet."),
+);
 /** An agent spec as stored, defaults applied: the configuration for agent VMs in a CocoonSet. */
 export interface AgentSpec extends VMOptions {
   /** Replicas is the number of sub-agents; the main agent is always created in addition. `0` by default. */
@@ -51,17 +55,19 @@ export type AgentSpecInput = z.input<typeof AgentSpecSchema>;
  * Validates one toolbox VM of a CocoonSet (Go `ToolboxSpec`, with `VMOptions` inlined). `name` is
  * a required DNS-1123 label; defaults `mode=run`, `os=linux`, `backend=cloud-hypervisor`.
  */
-export const ToolboxSpecSchema = z
-  .object({
-    name: z.string().min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
-    image: z.string().optional(),
-    mode: ToolboxModeSchema.default(EnumDefault.ToolboxMode),
-    staticIP: z.string().optional(),
-    staticVMID: z.string().optional(),
-    vncPort: int32().min(0).max(65535).optional(),
-    ...vmOptionsShape,
-  })
-  .describe("ToolboxSpec defines the configuration for a toolbox VM in a CocoonSet.");
+export const ToolboxSpecSchema = withSharedFailureShape(
+  z
+    .object({
+      name: z.string().min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
+      image: z.string().optional(),
+      mode: ToolboxModeSchema.default(EnumDefault.ToolboxMode),
+      staticIP: z.string().optional(),
+      staticVMID: z.string().optional(),
+      vncPort: int32().min(0).max(65535).optional(),
+      ...vmOptionsShape,
+    })
+    .describe("ToolboxSpec defines the configuration for a toolbox VM in a CocoonSet."),
+);
 /** A toolbox spec as stored, defaults applied: the configuration for a toolbox VM in a CocoonSet. */
 export interface ToolboxSpec extends VMOptions {
   /** Name of the toolbox, a DNS-1123 label (required). */
@@ -96,7 +102,7 @@ interface ReleaseRuleView {
 export function checkReleaseRule(spec: ReleaseRuleView, ctx: z.RefinementCtx, path: readonly PropertyKey[]): void {
   if (spec.hibernatePolicy !== HibernatePolicy.Release) return;
   if (spec.agent.replicas === 0 && (spec.toolboxes === undefined || spec.toolboxes.length === 0)) return;
-  ctx.addIssue({ code: "custom", path: [...path], message: RELEASE_REQUIRES_MAIN_ONLY_MESSAGE, input: spec });
+  addIssue(ctx, { code: "custom", path: [...path], message: RELEASE_REQUIRES_MAIN_ONLY_MESSAGE, input: spec });
 }
 
 /**
@@ -151,8 +157,8 @@ export const cocoonSetSpecFields = z
  * spec.agent.mode; // => "clone"
  * ```
  */
-export const CocoonSetSpecSchema = cocoonSetSpecFields.superRefine(
-  ...gatedRules<z.output<typeof cocoonSetSpecFields>>((spec, ctx) => checkReleaseRule(spec, ctx, [])),
+export const CocoonSetSpecSchema = withSharedFailureShape(
+  cocoonSetSpecFields.superRefine(...gatedRules<z.output<typeof cocoonSetSpecFields>>((spec, ctx) => checkReleaseRule(spec, ctx, []))),
 );
 /** A CocoonSet spec as stored, defaults applied: the desired state of a CocoonSet. */
 export interface CocoonSetSpec {

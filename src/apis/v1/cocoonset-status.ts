@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { conditionList } from "./condition.js";
 import type { Condition } from "./condition.js";
 import { CocoonSetPhaseSchema, ConnTypeSchema } from "./enum-schemas.js";
@@ -7,18 +8,20 @@ import { listMap } from "./internal/list-map.js";
 import { int32, int64 } from "./internal/schema-helpers.js";
 
 /** Validates the observed state of one agent VM (Go `AgentStatus`); `slot` and `role` are required. */
-export const AgentStatusSchema = z
-  .object({
-    slot: int32(),
-    role: z.string(),
-    podName: z.string().optional(),
-    vmName: z.string().optional(),
-    vmID: z.string().optional(),
-    ip: z.string().optional(),
-    phase: z.string().optional(),
-    forkedFrom: z.string().optional(),
-  })
-  .describe("AgentStatus represents the observed state of a single agent VM.");
+export const AgentStatusSchema = withSharedFailureShape(
+  z
+    .object({
+      slot: int32(),
+      role: z.string(),
+      podName: z.string().optional(),
+      vmName: z.string().optional(),
+      vmID: z.string().optional(),
+      ip: z.string().optional(),
+      phase: z.string().optional(),
+      forkedFrom: z.string().optional(),
+    })
+    .describe("AgentStatus represents the observed state of a single agent VM."),
+);
 /** An agent status as stored: the observed state of a single agent VM. */
 export interface AgentStatus {
   /** Slot of the agent: 0 is the main agent, 1.. the sub-agents. */
@@ -45,18 +48,20 @@ export type AgentStatusInput = z.input<typeof AgentStatusSchema>;
  * Validates the observed state of one toolbox VM (Go `ToolboxStatus`); `name` is required and
  * `vncPort` has no bounds here (unlike the spec's).
  */
-export const ToolboxStatusSchema = z
-  .object({
-    name: z.string(),
-    podName: z.string().optional(),
-    vmName: z.string().optional(),
-    vmID: z.string().optional(),
-    ip: z.string().optional(),
-    phase: z.string().optional(),
-    connType: ConnTypeSchema.optional(),
-    vncPort: int32().optional(),
-  })
-  .describe("ToolboxStatus represents the observed state of a single toolbox VM.");
+export const ToolboxStatusSchema = withSharedFailureShape(
+  z
+    .object({
+      name: z.string(),
+      podName: z.string().optional(),
+      vmName: z.string().optional(),
+      vmID: z.string().optional(),
+      ip: z.string().optional(),
+      phase: z.string().optional(),
+      connType: ConnTypeSchema.optional(),
+      vncPort: int32().optional(),
+    })
+    .describe("ToolboxStatus represents the observed state of a single toolbox VM."),
+);
 /** A toolbox status as stored: the observed state of a single toolbox VM. */
 export interface ToolboxStatus {
   /** Name of the toolbox, as in the spec. */
@@ -84,19 +89,21 @@ export type ToolboxStatusInput = z.input<typeof ToolboxStatusSchema>;
  * `conditions` are list-maps keyed by `slot`, `name` and `type`: duplicate keys are rejected. The
  * four counters are optional in the schema even though Go always writes them.
  */
-export const CocoonSetStatusSchema = z
-  .object({
-    observedGeneration: int64().optional(),
-    phase: CocoonSetPhaseSchema.optional(),
-    readyAgents: int32().optional(),
-    desiredAgents: int32().optional(),
-    readyToolboxes: int32().optional(),
-    desiredToolboxes: int32().optional(),
-    agents: listMap(AgentStatusSchema, "slot").optional(),
-    toolboxes: listMap(ToolboxStatusSchema, "name").optional(),
-    conditions: conditionList().optional(),
-  })
-  .describe("CocoonSetStatus represents the observed state of a CocoonSet.");
+export const CocoonSetStatusSchema = withSharedFailureShape(
+  z
+    .object({
+      observedGeneration: int64().optional(),
+      phase: CocoonSetPhaseSchema.optional(),
+      readyAgents: int32().optional(),
+      desiredAgents: int32().optional(),
+      readyToolboxes: int32().optional(),
+      desiredToolboxes: int32().optional(),
+      agents: listMap(AgentStatusSchema, "slot").optional(),
+      toolboxes: listMap(ToolboxStatusSchema, "name").optional(),
+      conditions: conditionList().optional(),
+    })
+    .describe("CocoonSetStatus represents the observed state of a CocoonSet."),
+);
 /** A CocoonSet status as stored: the observed state of a CocoonSet. */
 export interface CocoonSetStatus {
   /** The `metadata.generation` of the CocoonSet this status was computed from. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { checkReleaseRule, cocoonSetSpecFields } from "./cocoonset-spec.js";
 import { CocoonSetStatusSchema } from "./cocoonset-status.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
@@ -37,27 +38,31 @@ import { ObjectMetaSchema, kubeList } from "./object-meta.js";
  * set.spec?.toolboxes?.[0]?.mode; // => "run"
  * ```
  */
-export const CocoonSetSchema = z
-  .object({
-    apiVersion: z.literal(API_VERSION),
-    kind: z.literal(Kind.CocoonSet),
-    metadata: ObjectMetaSchema,
-    spec: cocoonSetSpecFields.optional(),
-    status: CocoonSetStatusSchema.optional(),
-  })
-  .superRefine(
-    ...gatedRules<{ spec?: z.output<typeof cocoonSetSpecFields> | undefined }>((set, ctx) => {
-      if (set.spec !== undefined) checkReleaseRule(set.spec, ctx, ["spec"]);
-    }),
-  )
-  .describe("CocoonSet is the Schema for the cocoonsets API.");
+export const CocoonSetSchema = withSharedFailureShape(
+  z
+    .object({
+      apiVersion: z.literal(API_VERSION),
+      kind: z.literal(Kind.CocoonSet),
+      metadata: ObjectMetaSchema,
+      spec: cocoonSetSpecFields.optional(),
+      status: CocoonSetStatusSchema.optional(),
+    })
+    .superRefine(
+      ...gatedRules<{ spec?: z.output<typeof cocoonSetSpecFields> | undefined }>((set, ctx) => {
+        if (set.spec !== undefined) checkReleaseRule(set.spec, ctx, ["spec"]);
+      }),
+    )
+    .describe("CocoonSet is the Schema for the cocoonsets API."),
+);
 /** A CocoonSet as stored and read back, defaults applied. */
 export type CocoonSet = z.output<typeof CocoonSetSchema>;
 /** A CocoonSet as a user writes it; defaulted fields are optional. */
 export type CocoonSetInput = z.input<typeof CocoonSetSchema>;
 
 /** Validates a CocoonSet list (`kind: CocoonSetList`), each item as {@link CocoonSetSchema}. */
-export const CocoonSetListSchema = kubeList(Kind.CocoonSetList, CocoonSetSchema, "CocoonSetList contains a list of CocoonSet resources.");
+export const CocoonSetListSchema = withSharedFailureShape(
+  kubeList(Kind.CocoonSetList, CocoonSetSchema, "CocoonSetList contains a list of CocoonSet resources."),
+);
 /** A CocoonSet list as read back. */
 export type CocoonSetList = z.output<typeof CocoonSetListSchema>;
 /** A CocoonSet list as written. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 
 /** Builds the `configMapRef`/`secretRef` schema: an atomic map whose `name` defaults to `""`. */
 function localObjectRef(kind: "ConfigMap" | "Secret") {
@@ -12,7 +13,7 @@ function localObjectRef(kind: "ConfigMap" | "Secret") {
 }
 
 /** Validates a `corev1.ConfigMapEnvSource` (`envFrom[].configMapRef`); `name` defaults to `""`. */
-export const ConfigMapEnvSourceSchema = localObjectRef("ConfigMap");
+export const ConfigMapEnvSourceSchema = withSharedFailureShape(localObjectRef("ConfigMap"));
 /** A config map env source as stored (`corev1.ConfigMapEnvSource`): the ConfigMap to select from. */
 export interface ConfigMapEnvSource {
   /** Name of the referent; `""` when unset. */
@@ -24,7 +25,7 @@ export interface ConfigMapEnvSource {
 export type ConfigMapEnvSourceInput = z.input<typeof ConfigMapEnvSourceSchema>;
 
 /** Validates a `corev1.SecretEnvSource` (`envFrom[].secretRef`); `name` defaults to `""`. */
-export const SecretEnvSourceSchema = localObjectRef("Secret");
+export const SecretEnvSourceSchema = withSharedFailureShape(localObjectRef("Secret"));
 /** A secret env source as stored (`corev1.SecretEnvSource`): the Secret to select from. */
 export interface SecretEnvSource {
   /** Name of the referent; `""` when unset. */
@@ -36,13 +37,15 @@ export interface SecretEnvSource {
 export type SecretEnvSourceInput = z.input<typeof SecretEnvSourceSchema>;
 
 /** Validates a `corev1.EnvFromSource`: one entry of an agent's `envFrom`. */
-export const EnvFromSourceSchema = z
-  .object({
-    configMapRef: ConfigMapEnvSourceSchema.optional(),
-    prefix: z.string().optional().describe("Optional text to prepend to the name of each environment variable."),
-    secretRef: SecretEnvSourceSchema.optional(),
-  })
-  .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets");
+export const EnvFromSourceSchema = withSharedFailureShape(
+  z
+    .object({
+      configMapRef: ConfigMapEnvSourceSchema.optional(),
+      prefix: z.string().optional().describe("Optional text to prepend to the name of each environment variable."),
+      secretRef: SecretEnvSourceSchema.optional(),
+    })
+    .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets"),
+);
 /** An env-from source as stored (`corev1.EnvFromSource`): the source of a set of ConfigMaps or Secrets. */
 export interface EnvFromSource {
   /** The ConfigMap to select from. */

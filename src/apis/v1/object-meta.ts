@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { API_VERSION } from "./groupversion-info.js";
 import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "./internal/k8s-names.js";
+import { addIssue } from "./internal/add-issue.js";
 
 interface MetaNames {
   name?: string | undefined;
@@ -15,21 +17,21 @@ function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {
   const { name, generateName, namespace } = meta;
   if (generateName) {
     for (const message of nameIsDNSSubdomain(generateName, true)) {
-      ctx.addIssue({ code: "custom", path: ["generateName"], message, input: generateName });
+      addIssue(ctx, { code: "custom", path: ["generateName"], message, input: generateName });
     }
   }
   if (name) {
-    for (const message of nameIsDNSSubdomain(name, false)) ctx.addIssue({ code: "custom", path: ["name"], message, input: name });
+    for (const message of nameIsDNSSubdomain(name, false)) addIssue(ctx, { code: "custom", path: ["name"], message, input: name });
   } else if (generateName) {
     const generated = generatedNameStandIn(generateName);
     for (const message of nameIsDNSSubdomain(generated, false)) {
-      ctx.addIssue({ code: "custom", path: ["name"], message: `generated from generateName: ${message}`, input: generated });
+      addIssue(ctx, { code: "custom", path: ["name"], message: `generated from generateName: ${message}`, input: generated });
     }
   } else {
-    ctx.addIssue({ code: "custom", path: ["name"], message: "name or generateName is required", input: name, params: BLOCKING });
+    addIssue(ctx, { code: "custom", path: ["name"], message: "name or generateName is required", input: name, params: BLOCKING });
   }
   if (namespace) {
-    for (const message of dns1123LabelErrors(namespace)) ctx.addIssue({ code: "custom", path: ["namespace"], message, input: namespace });
+    for (const message of dns1123LabelErrors(namespace)) addIssue(ctx, { code: "custom", path: ["namespace"], message, input: namespace });
   }
 }
 
@@ -47,30 +49,34 @@ function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {
  * ObjectMetaSchema.safeParse({ generateName: "demo-" }).success; // => true
  * ```
  */
-export const ObjectMetaSchema = z
-  .looseObject({
-    name: z.string().optional(),
-    generateName: z.string().optional(),
-    namespace: z.string().optional(),
-    uid: z.string().optional(),
-    resourceVersion: z.string().optional(),
-    generation: int64().optional(),
-    labels: z.record(z.string(), z.string()).optional(),
-    annotations: z.record(z.string(), z.string()).optional(),
-    finalizers: z.array(z.string()).optional(),
-  })
-  .superRefine(checkNames);
+export const ObjectMetaSchema = withSharedFailureShape(
+  z
+    .looseObject({
+      name: z.string().optional(),
+      generateName: z.string().optional(),
+      namespace: z.string().optional(),
+      uid: z.string().optional(),
+      resourceVersion: z.string().optional(),
+      generation: int64().optional(),
+      labels: z.record(z.string(), z.string()).optional(),
+      annotations: z.record(z.string(), z.string()).optional(),
+      finalizers: z.array(z.string()).optional(),
+    })
+    .superRefine(checkNames),
+);
 /** Object metadata as stored; keys not listed are kept as `unknown`. */
 export type ObjectMeta = z.output<typeof ObjectMetaSchema>;
 /** Object metadata as written. */
 export type ObjectMetaInput = z.input<typeof ObjectMetaSchema>;
 
 /** Validates the `metadata` of a list (`metav1.ListMeta`); permissive, unknown keys kept. */
-export const ListMetaSchema = z.looseObject({
-  resourceVersion: z.string().optional(),
-  continue: z.string().optional(),
-  remainingItemCount: int64().optional(),
-});
+export const ListMetaSchema = withSharedFailureShape(
+  z.looseObject({
+    resourceVersion: z.string().optional(),
+    continue: z.string().optional(),
+    remainingItemCount: int64().optional(),
+  }),
+);
 /** List metadata as stored. */
 export type ListMeta = z.output<typeof ListMetaSchema>;
 /** List metadata as written. */

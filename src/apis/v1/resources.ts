@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { QUANTITY_PATTERN } from "../../internal/crd-markers.js";
 import { listMap } from "./internal/list-map.js";
 import { integer } from "./internal/schema-helpers.js";
@@ -18,19 +19,23 @@ const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
  * QuantitySchema.safeParse("1K").success; // => false
  * ```
  */
-export const QuantitySchema = z.union([z.string().regex(QUANTITY_RE), integer()]).meta({ "x-kubernetes-int-or-string": true });
+export const QuantitySchema = withSharedFailureShape(
+  z.union([z.string().regex(QUANTITY_RE), integer()]).meta({ "x-kubernetes-int-or-string": true }),
+);
 /** A quantity as stored: an integer or a quantity string. */
 export type Quantity = z.output<typeof QuantitySchema>;
 /** A quantity as written; the same as {@link Quantity}. */
 export type QuantityInput = z.input<typeof QuantitySchema>;
 
 /** Validates a `corev1.ResourceClaim`: one entry of `resources.claims`. */
-export const ResourceClaimSchema = z
-  .object({
-    name: z.string().describe("Name must match the name of one entry in pod.spec.resourceClaims of the Pod."),
-    request: z.string().optional().describe("Request is the name chosen for a request in the referenced claim."),
-  })
-  .describe("ResourceClaim references one entry in PodSpec.ResourceClaims.");
+export const ResourceClaimSchema = withSharedFailureShape(
+  z
+    .object({
+      name: z.string().describe("Name must match the name of one entry in pod.spec.resourceClaims of the Pod."),
+      request: z.string().optional().describe("Request is the name chosen for a request in the referenced claim."),
+    })
+    .describe("ResourceClaim references one entry in PodSpec.ResourceClaims."),
+);
 /** A resource claim as stored (`corev1.ResourceClaim`): references one entry in `PodSpec.ResourceClaims`. */
 export interface ResourceClaim {
   /** Name must match the name of one entry in pod.spec.resourceClaims of the Pod. */
@@ -45,18 +50,20 @@ export type ResourceClaimInput = z.input<typeof ResourceClaimSchema>;
  * Validates a `corev1.ResourceRequirements`: `limits` and `requests` map resource names to
  * {@link QuantitySchema} values; `claims` is a list-map keyed by `name` (duplicates rejected).
  */
-export const ResourceRequirementsSchema = z
-  .object({
-    claims: listMap(ResourceClaimSchema, "name")
-      .optional()
-      .describe("Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container."),
-    limits: z.record(z.string(), QuantitySchema).optional().describe("Limits describes the maximum amount of compute resources allowed."),
-    requests: z
-      .record(z.string(), QuantitySchema)
-      .optional()
-      .describe("Requests describes the minimum amount of compute resources required."),
-  })
-  .describe("ResourceRequirements describes the compute resource requirements.");
+export const ResourceRequirementsSchema = withSharedFailureShape(
+  z
+    .object({
+      claims: listMap(ResourceClaimSchema, "name")
+        .optional()
+        .describe("Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container."),
+      limits: z.record(z.string(), QuantitySchema).optional().describe("Limits describes the maximum amount of compute resources allowed."),
+      requests: z
+        .record(z.string(), QuantitySchema)
+        .optional()
+        .describe("Requests describes the minimum amount of compute resources required."),
+    })
+    .describe("ResourceRequirements describes the compute resource requirements."),
+);
 /** Resource requirements as stored (`corev1.ResourceRequirements`): the compute resource requirements. */
 export interface ResourceRequirements {
   /** Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container. */

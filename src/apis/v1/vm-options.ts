@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { BackendSchema, ConnTypeSchema, OSTypeSchema } from "./enum-schemas.js";
 import { EnumDefault } from "./enums.js";
 import type { Backend, ConnType, OSType } from "./enums.js";
@@ -32,7 +33,9 @@ export const vmOptionsShape = {
  * Validates the VM options alone (Go `VMOptions`): defaults `os=linux`, `backend=cloud-hypervisor`;
  * `probePort` within 0..65535; `storage` a quantity.
  */
-export const VMOptionsSchema = z.object(vmOptionsShape).describe("VMOptions are VM-level knobs shared by AgentSpec and ToolboxSpec.");
+export const VMOptionsSchema = withSharedFailureShape(
+  z.object(vmOptionsShape).describe("VMOptions are VM-level knobs shared by AgentSpec and ToolboxSpec."),
+);
 /** VM options as stored, defaults applied: the VM-level knobs shared by agent and toolbox specs. */
 export interface VMOptions {
   /** OSType defines the guest operating system type; `linux` by default. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jsonKeyText } from "./json-key-text.js";
+import { addIssue } from "./add-issue.js";
 
 /** The key of an item that lacks it (or is `null`): all such items share one key, as in the apiserver. */
 const UNSPECIFIED_KEY = "";
@@ -34,7 +35,7 @@ function uniqueListMapKey(key: string) {
       seen.set(id, times);
       if (times !== 2) continue;
       const shown = id === UNSPECIFIED_KEY ? "{}" : `{${JSON.stringify(key)}:${id}}`;
-      ctx.addIssue({ code: "custom", path: [index], message: `Duplicate value: ${shown}`, input: item });
+      addIssue(ctx, { code: "custom", path: [index], message: `Duplicate value: ${shown}`, input: item });
     }
   };
 }

@@ -13,6 +13,7 @@
  */
 import type { z } from "zod";
 import { RULES_NOT_CHECKED } from "../../../internal/rules-not-checked.js";
+import { addIssue } from "./add-issue.js";
 
 /** The root error the apiserver reports when it skipped the CEL rules (`field: <nil>`). */
 export const RULES_NOT_CHECKED_MESSAGE =
@@ -57,7 +58,7 @@ export function gatedRules<T>(
   const gate = (value: T, ctx: z.core.$RefinementCtx<T>): void => {
     if (ctx.issues.some(isBlockingIssue)) {
       if (typeof value === "object" && value !== null) {
-        ctx.addIssue({ code: "custom", path: [], message: RULES_NOT_CHECKED_MESSAGE, input: value, params: RULES_NOT_CHECKED });
+        addIssue(ctx, { code: "custom", path: [], message: RULES_NOT_CHECKED_MESSAGE, input: value, params: RULES_NOT_CHECKED });
       }
       return;
     }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INT32_MAX, INT32_MIN } from "../../../internal/go/index.js";
+import { addIssue } from "./add-issue.js";
 
 /**
  * Small builders shared by the schemas. Integers are JSON integers within JavaScript's safe range,
@@ -20,7 +21,7 @@ export function integer() {
   return z
     .number()
     .superRefine((value, ctx) => {
-      if (!Number.isSafeInteger(value)) ctx.addIssue({ code: "invalid_type", expected: "int", input: value });
+      if (!Number.isSafeInteger(value)) addIssue(ctx, { code: "invalid_type", expected: "int", input: value });
     })
     .meta({ type: "integer" });
 }
@@ -33,8 +34,8 @@ export const int32 = () =>
   integer()
     .superRefine((value, ctx) => {
       if (!Number.isSafeInteger(value)) return;
-      if (value > INT32_MAX) ctx.addIssue({ code: "too_big", origin: "number", maximum: INT32_MAX, inclusive: true, input: value });
-      if (value < INT32_MIN) ctx.addIssue({ code: "too_small", origin: "number", minimum: INT32_MIN, inclusive: true, input: value });
+      if (value > INT32_MAX) addIssue(ctx, { code: "too_big", origin: "number", maximum: INT32_MAX, inclusive: true, input: value });
+      if (value < INT32_MIN) addIssue(ctx, { code: "too_small", origin: "number", minimum: INT32_MIN, inclusive: true, input: value });
     })
     .meta({ format: "int32" });
 
