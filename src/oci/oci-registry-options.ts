@@ -30,11 +30,11 @@ export interface OCIRegistryOptions {
   /** Extra attempts for safe requests (GET/HEAD, and 429/503 with `Retry-After`); default 2. */
   readonly retries?: number;
   /**
-   * The `fetch` to send every request with. By default requests go through Node's own `fetch`
-   * (undici, with keep-alive), except `getBlob` bodies: those are read over this package's own
-   * HTTP/1.1 client, a connection per blob, which trusts Node's CAs (and `NODE_EXTRA_CA_CERTS`)
-   * but not undici's global dispatcher; with `NODE_USE_ENV_PROXY` set they use Node's `fetch` too.
-   * Given here, this `fetch` sends everything, blob bodies included.
+   * The `fetch` to send every request with. By default each `GET` (manifests, blobs, tokens) goes
+   * over this package's own HTTP/1.1 client, a connection per request, which trusts Node's CAs
+   * (and `NODE_EXTRA_CA_CERTS`) but not undici's global dispatcher; every other request goes
+   * through Node's own `fetch` (undici, with keep-alive). With `NODE_USE_ENV_PROXY` set, everything
+   * goes through Node's `fetch`. Given here, this `fetch` sends everything.
    */
   readonly fetch?: typeof fetch;
 }

@@ -13,7 +13,7 @@ import { directReadable } from "./internal/direct-readable.js";
 import { headedManifestDigest } from "./internal/manifest-head.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
-import { defaultBulkFetch } from "./internal/socket-http/bulk-fetch.js";
+import { defaultFetch } from "./internal/socket-http/default-fetch.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
@@ -22,7 +22,8 @@ import type { DeleteManifestOptions, FetchedManifest, Registry, RegistryCallOpti
 type Action = "pull" | "pull,push" | "delete";
 
 /**
- * A {@link Registry} on the OCI distribution API, with Node's own `fetch` (Go's `oci.OCIRegistry`).
+ * A {@link Registry} on the OCI distribution API (Go's `oci.OCIRegistry`): `GET`s over an HTTP/1.1
+ * client of the package's own, the rest with Node's `fetch` (see {@link OCIRegistryOptions.fetch}).
  *
  * `base` is the registry host plus an optional repository prefix (`ghcr.io/acme/snapshots`,
  * `127.0.0.1:5000`); `name` (a VM name) is appended to it, and a reference holding a `:` is a digest.
@@ -57,7 +58,7 @@ export class OCIRegistry implements Registry {
     this.#insecure = options.insecure ?? [];
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#deadlineMs = options.deadlineMs ?? 120_000;
-    const fetchFn = options.fetch ?? globalThis.fetch;
+    const fetchFn = options.fetch ?? defaultFetch();
     this.#authorizer = new Authorizer({
       credentials: options.credentials,
       insecure: this.#insecure,
@@ -67,7 +68,6 @@ export class OCIRegistry implements Registry {
     this.#transport = new Transport({
       authorizer: this.#authorizer,
       fetch: fetchFn,
-      bulkFetch: options.fetch ?? defaultBulkFetch(),
       insecure: this.#insecure,
       timeoutMs: this.#timeoutMs,
       deadlineMs: this.#deadlineMs,
@@ -180,7 +180,7 @@ export class OCIRegistry implements Registry {
     const what = `get blob ${name}@${digest}`;
     // The deadline covers the call up to the stream; the bytes are bounded by the stall timeout.
     const response = await this.#bounded(what, options, (deadline) =>
-      this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200], bulk: true }, deadline),
+      this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] }, deadline),
     );
     const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });

@@ -21,8 +21,6 @@ export interface RegistryRequest {
   /** Statuses that count as success; anything else is an error. After a redirect only the 2xx among them do. */
   readonly ok: readonly number[];
   readonly headers?: Readonly<Record<string, string>>;
-  /** A blob's bytes: sent with {@link TransportOptions.bulkFetch}. */
-  readonly bulk?: boolean;
   /** A `Uint8Array` can be sent again; a stream is sent once and never retried. */
   readonly body?: Uint8Array | AsyncIterable<Uint8Array>;
   /** The caller's signal. */
@@ -39,8 +37,6 @@ export interface RegistryRequest {
 export interface TransportOptions {
   readonly authorizer: Authorizer;
   readonly fetch: typeof fetch;
-  /** The `fetch` for {@link RegistryRequest.bulk} requests; default {@link fetch}. */
-  readonly bulkFetch?: typeof fetch;
   /** Hosts that may be spoken to over plain HTTP, besides loopback. */
   readonly insecure: readonly string[];
   /** Deadline for each attempt to get response headers, and for reading an error body. */
@@ -138,7 +134,7 @@ export class Transport {
         init.duplex = "half";
       }
     }
-    const send = (req.bulk === true ? this.#o.bulkFetch : undefined) ?? this.#o.fetch;
+    const send = this.#o.fetch;
     const counted: typeof fetch = (input, options) => {
       this.requests++;
       return send(input, options);

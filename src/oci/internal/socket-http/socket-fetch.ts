@@ -31,7 +31,7 @@ export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel
 }
 
 /**
- * A `fetch` for bulk downloads: `GET` and `HEAD` over HTTP/1.1 on a connection of their own
+ * A `fetch` for downloads: `GET` and `HEAD` over HTTP/1.1 on a connection of their own
  * (`Connection: close`), each socket read copied once, into the body's memory. It follows no
  * redirect and asks for no content coding; the head is parsed strictly and capped at
  * {@link MAX_HEAD_BYTES}. It rejects as undici's does: with the abort reason when `signal`
