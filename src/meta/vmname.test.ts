@@ -215,4 +215,32 @@ describe("roleForPod (Go TestRoleForPod)", () => {
   ])("%s", (_name, pod, vmName, want) => {
     expect(roleForPod(pod, vmName)).toBe(want);
   });
+
+  // A read that throws costs only its own field: the others are read on their own, as Go's zero values.
+  const throwing = (fields: Record<string, unknown>, broken: string): PodLike => ({
+    metadata: Object.defineProperty({ ...fields }, broken, {
+      get: () => {
+        throw new Error("hostile getter");
+      },
+    }),
+  });
+
+  it.each<[string, PodLike, string, Role]>([
+    [
+      "a namespace that throws reads as empty",
+      throwing({ ownerReferences: [{ kind: "CocoonSet", name: "cs" }] }, "namespace"),
+      "vk--cs-0",
+      Role.Main,
+    ],
+    ["owner references that throw read as none", throwing({ namespace: "ns" }, "ownerReferences"), "vk-ns--2", Role.SubAgent],
+    [
+      "an owner reference whose kind throws is skipped",
+      { metadata: { namespace: "ns", ownerReferences: [throwing({}, "kind").metadata, { kind: "CocoonSet", name: "cs" }] } } as PodLike,
+      "vk-ns-cs-0",
+      Role.Main,
+    ],
+    ["a pod that is not an object is a toolbox", 7 as unknown as PodLike, "vk-ns-cs-0", Role.Toolbox],
+  ])("%s", (_name, pod, vmName, want) => {
+    expect(roleForPod(pod, vmName)).toBe(want);
+  });
 });

@@ -1,7 +1,7 @@
 import { atoi, formatInt, int64ToNumberOrBigInt, toGoInteger } from "../internal/go/index.js";
-import { metadataOf, readString, readValue } from "../internal/safe-read.js";
+import { isContainer, metadataOf, readString, readValue } from "../internal/safe-read.js";
 import type { Int64 } from "./generation.js";
-import { Role } from "./keys.js";
+import { KIND_COCOONSET, Role } from "./keys.js";
 import type { PodLike } from "./objects.js";
 import { cocoonSetOwnerName } from "./owner.js";
 
@@ -125,8 +125,38 @@ type PodOwners = PodMetadata["ownerReferences"];
  * ```
  */
 export function roleForPod(pod: PodLike, vmName: string): Role {
-  const metadata = metadataOf(pod);
-  const namespace = readString(metadata, (m: PodMetadata) => m.namespace);
-  const owner = cocoonSetOwnerName(readValue(metadata, (m: PodMetadata) => m.ownerReferences) as PodOwners);
-  return inferRoleFromAgentSlot(extractAgentSlot(namespace, owner, vmName));
+  let slot: Int64;
+  try {
+    slot = agentSlotOfPod(pod, vmName);
+  } catch {
+    // A read threw (a getter, a proxy, a null on the way): read again, each step on its own, as Go's zero values.
+    const metadata = metadataOf(pod);
+    const namespace = readString(metadata, (m: PodMetadata) => m.namespace);
+    const owner = cocoonSetOwnerName(readValue(metadata, (m: PodMetadata) => m.ownerReferences) as PodOwners);
+    slot = extractAgentSlot(namespace, owner, vmName);
+  }
+  return inferRoleFromAgentSlot(slot);
+}
+
+/**
+ * {@link roleForPod}'s slot with plain reads, which cost half as much as the guarded ones: the same
+ * result wherever no read throws (a wrong type reads as the zero value), and a throw otherwise.
+ */
+function agentSlotOfPod(pod: PodLike, vmName: string): Int64 {
+  const metadata = (pod as { metadata: PodMetadata }).metadata;
+  const namespace: unknown = metadata.namespace;
+  const owners: unknown = metadata.ownerReferences;
+  let owner = "";
+  if (Array.isArray(owners)) {
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for-of would call the list's own iterator
+    for (let i = 0; i < owners.length; i++) {
+      const ref: unknown = owners[i];
+      if (isContainer(ref) && (ref as { kind?: unknown }).kind === KIND_COCOONSET) {
+        const name = (ref as { name?: unknown }).name;
+        owner = typeof name === "string" ? name : "";
+        break;
+      }
+    }
+  }
+  return extractAgentSlot(typeof namespace === "string" ? namespace : "", owner, vmName);
 }
