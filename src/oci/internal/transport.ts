@@ -134,10 +134,9 @@ export class Transport {
         init.duplex = "half";
       }
     }
-    const send = this.#o.fetch;
     const counted: typeof fetch = (input, options) => {
       this.requests++;
-      return send(input, options);
+      return this.#o.fetch(input, options);
     };
     try {
       return await fetchFollowing(req.url, init, {

@@ -13,7 +13,5 @@ export function defaultFetch(): typeof fetch {
   const flag = "--use-env-proxy";
   const proxied =
     process.env["NODE_USE_ENV_PROXY"] === "1" || process.execArgv.includes(flag) || (process.env["NODE_OPTIONS"] ?? "").includes(flag);
-  if (proxied) return nodeFetch;
-  const sockets = socketFetch({ fallback: nodeFetch });
-  return (input, init) => ((init?.method ?? "GET").toUpperCase() === "GET" ? sockets : nodeFetch)(input, init);
+  return proxied ? nodeFetch : socketFetch({ methods: ["GET"], fallback: nodeFetch });
 }

@@ -16,7 +16,9 @@ export interface SocketFetchOptions {
   readonly ca?: string | undefined;
   /** Name resolution instead of the system's. */
   readonly lookup?: LookupFunction | undefined;
-  /** Sends what this does not: any method but `GET` and `HEAD`, a request with a body, a `Request` object. */
+  /** The methods this sends itself; default `GET` and `HEAD`. */
+  readonly methods?: readonly ("GET" | "HEAD")[] | undefined;
+  /** Sends what this does not: any other method, a request with a body, a `Request` object. */
   readonly fallback: typeof fetch;
 }
 
@@ -38,10 +40,11 @@ export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel
  * aborts, else with a `TypeError` whose `cause` says what broke.
  */
 export function socketFetch(options: SocketFetchOptions): typeof fetch {
+  const methods: readonly string[] = options.methods ?? ["GET", "HEAD"];
   return (input, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     const plain = typeof input === "string" || input instanceof URL;
-    if ((method !== "GET" && method !== "HEAD") || init?.body != null || !plain) return options.fallback(input, init);
+    if (!methods.includes(method) || init?.body != null || !plain) return options.fallback(input, init);
     const url = new URL(input);
     if (url.protocol !== "http:" && url.protocol !== "https:")
       return Promise.reject(new TypeError(`fetch failed: unsupported scheme ${url.protocol}`));
