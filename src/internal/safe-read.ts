@@ -87,19 +87,45 @@ export function stringEntry(map: unknown, key: string): string {
   }
 }
 
+/** A string map as the readers see it: any value may sit under a key. */
+export type EntryMap = Readonly<Record<string, unknown>>;
+
+const OBJECT_PROTOTYPE: object = Object.prototype;
+const NO_KEYS: EntryMap = Object.freeze(Object.create(null) as EntryMap);
+
 /**
- * {@link stringEntry} with the load written at the call site: `read` is `(m) => m[key]`, so each
- * key keeps its own inline cache, where the one load inside `stringEntry` sees every key a caller
- * passes and turns polymorphic. For hot readers of a few fixed keys.
+ * Runs `read(map, prototype)` for a reader of many fixed keys, with loads that cost no call per
+ * key. `read` loads each key at its own site, so each keeps its own inline cache, and tests it with
+ * {@link ownString}: `ownString(m, KEY, m[KEY], KEY in prototype)`.
+ *
+ * A map whose prototype is `Object.prototype` or `null` is read as it is, with `prototype` the one
+ * it inherits from (`null` as an object without keys), so `KEY in prototype` is the constant the
+ * compiler folds. Any other map, a value that is not a map, and a map whose load throws are read
+ * through {@link stringEntry}'s guarded loads.
  */
-export function stringEntryAt(map: unknown, key: string, read: (map: Readonly<Record<string, unknown>>) => unknown): string {
-  if (!isContainer(map)) return "";
+export function readOwnStrings<T>(map: unknown, read: (map: EntryMap, prototype: object) => T): T {
+  if (!isContainer(map)) return read(NO_KEYS, NO_KEYS);
   try {
-    const value = read(map as Readonly<Record<string, unknown>>);
-    return typeof value === "string" && Object.hasOwn(map, key) ? value : "";
+    const prototype: unknown = Object.getPrototypeOf(map);
+    if (prototype === OBJECT_PROTOTYPE) return read(map as EntryMap, OBJECT_PROTOTYPE);
+    if (prototype === null) return read(map as EntryMap, NO_KEYS);
   } catch {
-    return "";
+    // A getter or a proxy trap threw: read again, each key on its own.
   }
+  return read(guardedEntries(map), NO_KEYS);
+}
+
+/** `map` seen through {@link stringEntry}: each load its own key's string, `""` when missing or when it throws. */
+function guardedEntries(map: object): EntryMap {
+  return new Proxy(NO_KEYS, { get: (_target, key) => (typeof key === "string" ? stringEntry(map, key) : undefined) });
+}
+
+/**
+ * `value`, loaded from `map[key]`, when it is a string of `map`'s own: `mayBeInherited` is `key in`
+ * the map's prototype, so `Object.hasOwn` runs only for a key the prototype holds too.
+ */
+export function ownString(map: EntryMap, key: string, value: unknown, mayBeInherited: boolean): string {
+  return typeof value === "string" && (!mayBeInherited || Object.hasOwn(map, key)) ? value : "";
 }
 
 /**

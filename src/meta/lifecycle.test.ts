@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../errors.js";
+import { readWithPollutedPrototype } from "../internal/polluted-prototype.test-util.js";
 import { type Annotated, annotationsMergePatch } from "./annotations.js";
 import type { Int64 } from "./generation.js";
 import { Annotation } from "./keys.js";
@@ -177,6 +178,21 @@ describe("readLifecycleStatus (Go TestReadLifecycleStatus)", () => {
       },
     });
     expect(readLifecycleStatus({ metadata: { annotations: throwing } })).toEqual(status("", 5, "kept"));
+  });
+
+  it("never counts a key Object.prototype gains after the reader was optimized", () => {
+    const pod = withAnnotations({ [GENERATION]: "4" });
+    const read = () => readLifecycleStatus(pod);
+    expect(readWithPollutedPrototype(read, { [STATE]: "ready", [MESSAGE]: "polluted" })).toEqual(status("", 4));
+    expect(readWithPollutedPrototype(read, { [GENERATION]: "9" })).toEqual(status("", 4));
+    expect(read()).toEqual(status("", 4));
+  });
+
+  it("reads a map without a prototype, and a map whose prototype is Object.prototype's child, by own keys", () => {
+    const bare = Object.assign(Object.create(null) as Record<string, string>, { [STATE]: "ready", [GENERATION]: "2" });
+    expect(readLifecycleStatus({ metadata: { annotations: bare } })).toEqual(status("ready", 2));
+    const child = Object.assign(Object.create({ [MESSAGE]: "inherited" }) as Record<string, string>, { [STATE]: "failed" });
+    expect(readLifecycleStatus({ metadata: { annotations: child } })).toEqual(status("failed"));
   });
 });
 

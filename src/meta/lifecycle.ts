@@ -1,5 +1,5 @@
 import { formatInt, toGoInteger } from "../internal/go/index.js";
-import { annotationsOf, stringEntryAt } from "../internal/safe-read.js";
+import { type EntryMap, annotationsOf, ownString, readOwnStrings } from "../internal/safe-read.js";
 import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } from "./annotations.js";
 import { type Int64, int64OrZero, readInt64Annotation } from "./generation.js";
 import { Annotation } from "./keys.js";
@@ -90,13 +90,21 @@ export function applyLifecycleStatus(obj: Annotated, status: LifecycleStatus): v
  * ```
  */
 export function readLifecycleStatus(obj: Annotated): LifecycleStatus {
-  const annotations = annotationsOf(obj); // found once for the three keys
+  return readOwnStrings(annotationsOf(obj), lifecycleStatusOf);
+}
+
+function lifecycleStatusOf(m: EntryMap, p: object): LifecycleStatus {
   return {
-    state: stringEntryAt(annotations, Annotation.LifecycleState, (a) => a[Annotation.LifecycleState]),
+    state: ownString(m, Annotation.LifecycleState, m[Annotation.LifecycleState], Annotation.LifecycleState in p),
     observedGeneration: int64OrZero(
-      stringEntryAt(annotations, Annotation.LifecycleObservedGeneration, (a) => a[Annotation.LifecycleObservedGeneration]),
+      ownString(
+        m,
+        Annotation.LifecycleObservedGeneration,
+        m[Annotation.LifecycleObservedGeneration],
+        Annotation.LifecycleObservedGeneration in p,
+      ),
     ),
-    message: stringEntryAt(annotations, Annotation.LifecycleStateMessage, (a) => a[Annotation.LifecycleStateMessage]),
+    message: ownString(m, Annotation.LifecycleStateMessage, m[Annotation.LifecycleStateMessage], Annotation.LifecycleStateMessage in p),
   };
 }
 

@@ -50,7 +50,11 @@ export function extractAgentSlot(namespace: string, cocoonSet: string, vmName: s
   const start = agentPrefixEnd(namespace, cocoonSet, vmName);
   if (start < 0) return -1;
   const short = shortSlot(vmName, start);
-  if (short >= 0) return short;
+  return short >= 0 ? short : longSlot(vmName, start);
+}
+
+/** The slot from `start` as Go's `Atoi` reads it, or -1: apart, so the common short slot inlines small. */
+function longSlot(vmName: string, start: number): Int64 {
   const suffix = vmName.slice(start);
   if (suffix.includes("-")) return -1;
   const slot = atoi(suffix);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readWithPollutedPrototype } from "../internal/polluted-prototype.test-util.js";
 import type { Annotated } from "./annotations.js";
 import { Annotation } from "./keys.js";
 import { type VMSpec, applyVMSpec, parseVMSpec, vmSpecAnnotations } from "./vmspec.js";
@@ -176,6 +177,22 @@ describe("parseVMSpec", () => {
       },
     };
     expect(parseVMSpec(pod)).toEqual({ ...EMPTY, mode: "Bogus", probePort: "not-a-port", noDirectIO: true });
+  });
+
+  it("never counts a key Object.prototype gains after the reader was optimized", () => {
+    const pod: Annotated = { metadata: { annotations: { [Annotation.VMName]: "vk-demo-0", [Annotation.Managed]: "true" } } };
+    const read = () => parseVMSpec(pod);
+    const polluted = readWithPollutedPrototype(read, {
+      [Annotation.Image]: "evil:latest",
+      [Annotation.ForcePull]: "true",
+      [Annotation.VMName]: "x",
+    });
+    expect(polluted).toEqual({ ...EMPTY, vmName: "vk-demo-0", managed: true });
+  });
+
+  it("reads a map without a prototype by its keys", () => {
+    const bare = Object.assign(Object.create(null) as Record<string, string>, { [Annotation.Image]: "ubuntu:24.04" });
+    expect(parseVMSpec({ metadata: { annotations: bare } })).toEqual({ ...EMPTY, image: "ubuntu:24.04" });
   });
 
   it("holds exactly the 14 Go fields", () => {

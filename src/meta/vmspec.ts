@@ -1,4 +1,4 @@
-import { annotationsOf, stringEntryAt } from "../internal/safe-read.js";
+import { type EntryMap, annotationsOf, ownString, readOwnStrings } from "../internal/safe-read.js";
 import { type Annotated, type AnnotationDelta, applyAnnotations } from "./annotations.js";
 import { Annotation } from "./keys.js";
 
@@ -108,24 +108,28 @@ export function applyVMSpec(obj: Annotated, spec: Partial<VMSpec>): void {
  * ```
  */
 export function parseVMSpec(obj: Annotated): VMSpec {
-  // The map is found once and the spec is one literal with constant keys: a loop over the field
-  // tables made every load and store megamorphic, at several times the cost. Each load is written
-  // here, so each key keeps its own inline cache, where one shared load turns polymorphic.
-  const a = annotationsOf(obj);
+  return readOwnStrings(annotationsOf(obj), vmSpecOf);
+}
+
+/**
+ * The spec as one literal with constant keys, each key loaded at its own site: a loop over a field
+ * table made every load and store megamorphic, at several times the cost.
+ */
+function vmSpecOf(m: EntryMap, p: object): VMSpec {
   return {
-    probePort: stringEntryAt(a, Annotation.ProbePort, (m) => m[Annotation.ProbePort]),
-    vmName: stringEntryAt(a, Annotation.VMName, (m) => m[Annotation.VMName]),
-    image: stringEntryAt(a, Annotation.Image, (m) => m[Annotation.Image]),
-    mode: stringEntryAt(a, Annotation.Mode, (m) => m[Annotation.Mode]),
-    os: stringEntryAt(a, Annotation.OS, (m) => m[Annotation.OS]),
-    storage: stringEntryAt(a, Annotation.Storage, (m) => m[Annotation.Storage]),
-    network: stringEntryAt(a, Annotation.Network, (m) => m[Annotation.Network]),
-    snapshotPolicy: stringEntryAt(a, Annotation.SnapshotPolicy, (m) => m[Annotation.SnapshotPolicy]),
-    forkFrom: stringEntryAt(a, Annotation.ForkFrom, (m) => m[Annotation.ForkFrom]),
-    connType: stringEntryAt(a, Annotation.ConnType, (m) => m[Annotation.ConnType]),
-    backend: stringEntryAt(a, Annotation.Backend, (m) => m[Annotation.Backend]),
-    managed: stringEntryAt(a, Annotation.Managed, (m) => m[Annotation.Managed]) === "true",
-    forcePull: stringEntryAt(a, Annotation.ForcePull, (m) => m[Annotation.ForcePull]) === "true",
-    noDirectIO: stringEntryAt(a, Annotation.NoDirectIO, (m) => m[Annotation.NoDirectIO]) === "true",
+    probePort: ownString(m, Annotation.ProbePort, m[Annotation.ProbePort], Annotation.ProbePort in p),
+    vmName: ownString(m, Annotation.VMName, m[Annotation.VMName], Annotation.VMName in p),
+    image: ownString(m, Annotation.Image, m[Annotation.Image], Annotation.Image in p),
+    mode: ownString(m, Annotation.Mode, m[Annotation.Mode], Annotation.Mode in p),
+    os: ownString(m, Annotation.OS, m[Annotation.OS], Annotation.OS in p),
+    storage: ownString(m, Annotation.Storage, m[Annotation.Storage], Annotation.Storage in p),
+    network: ownString(m, Annotation.Network, m[Annotation.Network], Annotation.Network in p),
+    snapshotPolicy: ownString(m, Annotation.SnapshotPolicy, m[Annotation.SnapshotPolicy], Annotation.SnapshotPolicy in p),
+    forkFrom: ownString(m, Annotation.ForkFrom, m[Annotation.ForkFrom], Annotation.ForkFrom in p),
+    connType: ownString(m, Annotation.ConnType, m[Annotation.ConnType], Annotation.ConnType in p),
+    backend: ownString(m, Annotation.Backend, m[Annotation.Backend], Annotation.Backend in p),
+    managed: ownString(m, Annotation.Managed, m[Annotation.Managed], Annotation.Managed in p) === "true",
+    forcePull: ownString(m, Annotation.ForcePull, m[Annotation.ForcePull], Annotation.ForcePull in p) === "true",
+    noDirectIO: ownString(m, Annotation.NoDirectIO, m[Annotation.NoDirectIO], Annotation.NoDirectIO in p) === "true",
   };
 }
