@@ -78,13 +78,14 @@ async function run(
   tar: string,
   vm: string,
   knobs: object,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<RunResult | { error: string }> {
   let out: string;
   try {
     ({ stdout: out } = await execFileAsync(
       "npx",
       ["tsx", "bench/snapshot-run.ts", op, host, String(registryPid), tar, vm, JSON.stringify(knobs), String(ROUNDS)],
-      { encoding: "utf8", maxBuffer: 1 << 24 },
+      { encoding: "utf8", maxBuffer: 1 << 24, env: { ...process.env, ...env } },
     ));
   } catch (err) {
     const stderr = String((err as { stderr?: unknown }).stderr ?? err);
@@ -126,14 +127,16 @@ try {
     const variants = [
       { name: "v1", ops: ["push", "pull"], knobs: {}, pushFloor: ["sha256sum", sha, none], pullFloor: ["sha256sum", sha, none] },
       { name: `v2 zstd ${LEVEL}, 64 MiB × 2`, ops: ["push", "pull"], ...v2 },
+      { name: "v2, glibc huge pages", ops: ["push", "pull"], env: { GLIBC_TUNABLES: "glibc.malloc.hugetlb=1" }, ...v2 },
       { name: "v2 without a registry", ops: ["push-local", "pull-local"], ...v2 },
     ] as const;
     for (const v of variants) {
       const vm = `vm-bench-${kind}-${v.name.replace(/[^a-z0-9]+/gu, "-")}`;
       const budget = { memoryBudgetMiB: BUDGET_MIB };
-      const push = await run(v.ops[0], registry.host, registry.pid, tar, vm, { ...v.knobs, ...budget });
+      const env = "env" in v ? v.env : {};
+      const push = await run(v.ops[0], registry.host, registry.pid, tar, vm, { ...v.knobs, ...budget }, env);
       // A pull's only knob is the budget (its `concurrency` is the prefetch, left at Go's default); the registry-less pull pushes first.
-      const pull = await run(v.ops[1], registry.host, registry.pid, tar, vm, v.ops[1] === "pull" ? budget : { ...v.knobs, ...budget });
+      const pull = await run(v.ops[1], registry.host, registry.pid, tar, vm, v.ops[1] === "pull" ? budget : { ...v.knobs, ...budget }, env);
       for (const [op, r, [floorName, floor, tool]] of [
         ["push", push, v.pushFloor],
         ["pull", pull, v.pullFloor],
@@ -160,6 +163,15 @@ try {
   await registry.stop();
 }
 
+/** The kernel's transparent huge page mode (`always`, `madvise` or `never`), as `/sys` shows it selected. */
+function thpMode(): string {
+  try {
+    return /\[(\w+)\]/u.exec(readFileSync("/sys/kernel/mm/transparent_hugepage/enabled", "utf8"))?.[1] ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 /** Replaces BENCHMARKS.md's snapshot section (between its markers), appending it when absent; the rest of the file is left as it is. */
 function writeSection(body: readonly string[]): void {
   const file = "BENCHMARKS.md";
@@ -182,6 +194,10 @@ function writeSection(body: readonly string[]): void {
     `- v2 push (\`zstd -${LEVEL} -T1 \\| sha256sum\`): \`zstd -${LEVEL} -T1 -c FILE | tee FILE.zst | sha256sum\` (compress, hash the compressed bytes, both at once);`,
     "- v2 pull (`sha256sum & zstd -d`): `tee >(sha256sum) < FILE.zst | zstd -d > /dev/null` (hash the compressed bytes and decode them, both at once);",
     `- zstd alone: \`zstd -${LEVEL} -T1 -c FILE > /dev/null\` (push) and \`zstd -d -c FILE.zst > /dev/null\` (pull), for reference.`,
+    "",
+    "The v2, glibc huge pages rows run the v2 push and pull with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in their environment (glibc",
+    "2.35 or later): glibc's allocator then asks for transparent huge pages on the large buffers it maps, such as a chunk's 64 MiB",
+    `decode buffer, so the first write to each costs one fault per 2 MiB instead of one per 4 KiB (this kernel's THP mode: ${thpMode()}).`,
     "",
     "The v2 without a registry rows push and pull with the same knobs through the library's own `pushSnapshot` and `streamSnapshot`, on a",
     "registry that keeps blobs in memory (`bench/snapshot-local.ts`): everything but HTTP and the registry process. They bound what",
