@@ -140,19 +140,22 @@ interface WindowBuffers {
 async function fetchChunk(pull: EncodedPull, plan: Plan, desc: Descriptor, cap: number, { buffers, decoded }: WindowBuffers): Promise<Run> {
   if (!plan.zstd) return owned([await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal)]);
   const stored = buffers.take(desc.size);
-  const into = decoded.take(cap + 1);
+  let into: Uint8Array | undefined;
   let intoUsed = false;
   try {
     await readVerifiedBlob(pull.dl, pull.opts.name, desc, pull.opts.signal, stored);
-    const pieces = await decodeChunkPieces(stored, cap, into);
-    intoUsed = pieces.length === 1 && pieces[0]?.buffer === into.buffer;
-    return intoUsed ? { pieces, release: (tw) => tw.onTaken(() => decoded.give(into)) } : owned(pieces);
+    // Taken once the chunk has arrived, not when its fetch starts: by then the output has often
+    // taken an earlier chunk, whose buffer this one reuses instead of faulting in a fresh one.
+    const out = (into = decoded.take(cap + 1));
+    const pieces = await decodeChunkPieces(stored, cap, out);
+    intoUsed = pieces.length === 1 && pieces[0]?.buffer === out.buffer;
+    return intoUsed ? { pieces, release: (tw) => tw.onTaken(() => decoded.give(out)) } : owned(pieces);
   } catch (err) {
     if (isCocoonError(err) || pull.opts.signal?.aborted) throw err;
     throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", `decode chunk ${desc.digest}: ${messageOf(err)}`, { cause: err });
   } finally {
     buffers.give(stored);
-    if (!intoUsed) decoded.give(into);
+    if (into !== undefined && !intoUsed) decoded.give(into);
   }
 }
 
