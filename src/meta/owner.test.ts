@@ -68,6 +68,20 @@ describe("cocoonSetOwnerName / isOwnedByCocoonSet", () => {
     expect(isOwnedByCocoonSet([owner])).toBe(true);
   });
 
+  it("reads a reference whose read throws as Go's zero reference, and goes on to the next", () => {
+    const hostile = (key: string): OwnerReferenceLike =>
+      Object.defineProperty({ kind: "CocoonSet", name: "first" }, key, {
+        get: () => {
+          throw new Error("hostile getter");
+        },
+      });
+    expect(cocoonSetOwnerName([hostile("kind"), { kind: "CocoonSet", name: "cs" }])).toBe("cs");
+    expect(cocoonSetOwnerName([hostile("name"), { kind: "CocoonSet", name: "cs" }])).toBe("");
+    const revoked = Proxy.revocable([], {});
+    revoked.revoke();
+    expect(cocoonSetOwnerName(revoked.proxy as OwnerReferenceLike[])).toBe("");
+  });
+
   // cocoon-webhook TestIsOwnedByCocoonSet, which calls meta.IsOwnedByCocoonSet.
   it("webhook: a CocoonSet ownerref is detected, a ReplicaSet one is not", () => {
     expect(isOwnedByCocoonSet([{ kind: "CocoonSet", name: "x" }])).toBe(true);

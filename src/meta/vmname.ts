@@ -1,9 +1,9 @@
 import { atoi, formatInt, int64ToNumberOrBigInt, toGoInteger } from "../internal/go/index.js";
-import { isContainer, metadataOf, readString, readValue } from "../internal/safe-read.js";
+import { metadataOf, readString, readValue } from "../internal/safe-read.js";
 import type { Int64 } from "./generation.js";
-import { KIND_COCOONSET, Role } from "./keys.js";
+import { Role } from "./keys.js";
 import type { PodLike } from "./objects.js";
-import { cocoonSetOwnerName } from "./owner.js";
+import { cocoonSetOwnerName, plainCocoonSetOwnerName } from "./owner.js";
 
 /**
  * Returns the VM name of an agent slot: `vk-<namespace>-<deployment>-<slot>`. The slot is an
@@ -149,18 +149,6 @@ export function roleForPod(pod: PodLike, vmName: string): Role {
 function agentSlotOfPod(pod: PodLike, vmName: string): Int64 {
   const metadata = (pod as { metadata: PodMetadata }).metadata;
   const namespace: unknown = metadata.namespace;
-  const owners: unknown = metadata.ownerReferences;
-  let owner = "";
-  if (Array.isArray(owners)) {
-    // eslint-disable-next-line @typescript-eslint/prefer-for-of -- for-of would call the list's own iterator
-    for (let i = 0; i < owners.length; i++) {
-      const ref: unknown = owners[i];
-      if (isContainer(ref) && (ref as { kind?: unknown }).kind === KIND_COCOONSET) {
-        const name = (ref as { name?: unknown }).name;
-        owner = typeof name === "string" ? name : "";
-        break;
-      }
-    }
-  }
+  const owner = plainCocoonSetOwnerName(metadata.ownerReferences);
   return extractAgentSlot(typeof namespace === "string" ? namespace : "", owner, vmName);
 }
