@@ -10,6 +10,8 @@
  * - `ERR_UNEXPECTED_OBJECT`: the API server returned a CocoonSet or CocoonHibernation (or a list of them) that
  *   does not parse with its zod schema; the message names the object and the path of the first issue.
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
+ * - `ERR_CROSS_ORIGIN_REDIRECT`: the API server redirected a request to another origin (scheme, host or port);
+ *   nothing was sent there, neither the bearer token nor the client certificate.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
  * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
  * - `ERR_BINARY_DOWNLOAD`: prebuilt test binaries could not be downloaded (HTTP status, checksum, timeout, archive).
@@ -36,6 +38,7 @@ export type CocoonErrorCode =
   | "ERR_INVALID_OBJECT"
   | "ERR_UNEXPECTED_OBJECT"
   | "ERR_KUBECONFIG"
+  | "ERR_CROSS_ORIGIN_REDIRECT"
   | "ERR_CONTROL_PLANE"
   | "ERR_TEST_REGISTRY"
   | "ERR_BINARY_DOWNLOAD"

@@ -18,6 +18,7 @@ import {
 import {
   clientNodeMajor,
   clientNodeVersion,
+  CrossOriginTypedLibrary,
   keepAliveAuthentication,
   warnNodeTransportIgnored,
   type KeepAliveOptions,
@@ -101,6 +102,8 @@ export interface CocoonClients {
  * certificates, TLS options, `proxy-url`), and one keep-alive agent per distinct setting carries it.
  * Requests go out through client-node's own HTTP library (node-fetch in 1.x) on those agents, so
  * they behave exactly as client-node's do. On client-node 2 the same is done with its undici dispatchers.
+ * A redirect to another origin than the server's rejects with `ERR_CROSS_ORIGIN_REDIRECT` before
+ * anything (token or client certificate) is sent there; one within the origin is followed.
  *
  * @throws {@link CocoonError} `ERR_KUBECONFIG` when the `KubeConfig` has no current cluster.
  * @example
@@ -122,6 +125,7 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),
     authMethods: { default: auth },
+    httpApi: new CrossOriginTypedLibrary(),
     // What client-node 2's own makeApiClient sends (1.x sets none; node-fetch sends its own).
     ...(clientNodeMajor >= 2
       ? { middleware: [setHeaderMiddleware("User-Agent", `kubernetes-client-javascript/${clientNodeVersion}`)] }

@@ -6,6 +6,7 @@
  * @module
  */
 export { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
+export { CrossOriginTypedLibrary } from "./cross-origin-errors.js";
 export { keepAliveAuthentication } from "./keep-alive-authentication.js";
 export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-authentication.js";
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- createHttpsTransport stays exported, deprecated, until the next minor

@@ -13,7 +13,7 @@ async function proxiedAgent(proxyUrl: string): Promise<http.Agent> {
   kc.loadFromClusterAndUser({ name: "c", server: "https://127.0.0.1:6443", skipTLSVerify: false, proxyUrl }, { name: "u", token: "t" });
   const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
   await kc.applySecurityAuthentication(context);
-  return requestAgent(context)!;
+  return requestAgent(context) as http.Agent; // the KubeConfig sets an agent object; only keepAliveAuthentication pins it as a function
 }
 
 const pem = (text: string): Buffer => Buffer.from(`-----BEGIN CERTIFICATE-----\n${text.repeat(40)}\n-----END CERTIFICATE-----\n`);

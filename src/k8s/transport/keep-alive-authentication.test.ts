@@ -22,8 +22,13 @@ function kubeConfig(cluster: Partial<Cluster> = {}, user: Partial<User> = { toke
 async function authenticate(auth: { applySecurityAuthentication(ctx: RequestContext): void | Promise<void> }) {
   const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
   await auth.applySecurityAuthentication(context);
+  // The context holds the agent as node-fetch's agent function, pinned to the request's origin.
+  const option = requestAgent(context);
   return {
-    agent: requestAgent(context) as http.Agent & { keepAlive?: boolean; options?: Record<string, unknown> },
+    agent: (typeof option === "function" ? option(new URL(context.getUrl())) : option) as http.Agent & {
+      keepAlive?: boolean;
+      options?: Record<string, unknown>;
+    },
     headers: context.getHeaders(),
   };
 }

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import type { KubeConfig, RequestContext, SecurityAuthentication } from "@kubernetes/client-node";
 import { agentTwin, sameAgentSettings } from "./keep-alive-agent.js";
+import { originOf, originPinnedAgent } from "./origin-pin.js";
 import { requestAgent, setRequestAgent } from "./request-agent.js";
 import { buildsDispatchers, sharedDispatchers } from "./shared-dispatchers.js";
 
@@ -45,6 +46,13 @@ export interface KeepAliveOptions {
  * On client-node 2, which builds an undici dispatcher (a new connection pool) per request instead
  * of an agent, the first dispatcher client-node builds for a TLS/proxy setting (SOCKS included) is
  * kept and given to every later request with that setting; `agentOptions` does not apply there.
+ *
+ * Credentials stay with the request's origin (scheme, host and port): a redirect to another origin
+ * rejects the request with `ERR_CROSS_ORIGIN_REDIRECT` before anything is sent there, so neither
+ * the bearer token nor the client certificate reaches it (on client-node 1 the agent is handed to
+ * node-fetch as a function it calls for each URL, on client-node 2 the dispatcher is composed with
+ * an interceptor; client-node 2 reports the refusal as `fetch failed` with the `CocoonError` as its
+ * `cause`, which {@link createClients} unwraps). A redirect within the origin is followed, as client-go does.
  *
  * @example
  * ```ts
@@ -93,8 +101,8 @@ export function keepAliveAuthentication(kubeConfig: KubeConfig, options: KeepAli
     async applySecurityAuthentication(context: RequestContext): Promise<void> {
       await kubeConfig.applySecurityAuthentication(context);
       const fresh = requestAgent(context);
-      const agent = fresh === undefined ? undefined : shared(fresh);
-      if (agent !== undefined) setRequestAgent(context, agent);
+      const agent = typeof fresh === "object" ? (shared(fresh) ?? fresh) : undefined;
+      setRequestAgent(context, originPinnedAgent(agent, originOf(context.getUrl())));
     },
     close(): void {
       for (const agent of agents.values()) agent.destroy();

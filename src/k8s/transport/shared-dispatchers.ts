@@ -1,4 +1,5 @@
 import type { Cluster, KubeConfig, RequestContext } from "@kubernetes/client-node";
+import { originOf, originPinnedDispatcher } from "./origin-pin.js";
 import { sameSettings, settingsFingerprint } from "./settings-equality.js";
 
 /** What this module uses of an undici dispatcher. */
@@ -10,6 +11,12 @@ interface Dispatcher {
 interface DispatcherKubeConfig {
   createDispatcherOptions(cluster: Cluster | null, agentOptions: unknown): unknown;
   createDispatcher(cluster: Cluster | null, agentOptions: unknown): Dispatcher | undefined;
+}
+
+/** client-node 2's dispatcher accessors of `RequestContext` (client-node 1's has none). */
+interface DispatcherContext {
+  getDispatcher(): object | undefined;
+  setDispatcher(dispatcher: unknown): void;
 }
 
 /** Keep-alive undici dispatchers for client-node 2, one per distinct connection setting. */
@@ -67,7 +74,12 @@ export function sharedDispatchers(kubeConfig: KubeConfig, max: number): SharedDi
   const view = Object.create(kubeConfig, { createDispatcher: { value: createDispatcher } }) as KubeConfig;
 
   return {
-    authenticate: (context) => view.applySecurityAuthentication(context),
+    authenticate: async (context) => {
+      await view.applySecurityAuthentication(context);
+      const pinned = context as unknown as DispatcherContext;
+      const dispatcher = pinned.getDispatcher();
+      if (dispatcher !== undefined) pinned.setDispatcher(originPinnedDispatcher(dispatcher, originOf(context.getUrl())));
+    },
     close: () => {
       for (const dispatcher of dispatchers.values()) dispatcher.destroy().catch(() => undefined);
       dispatchers.clear();

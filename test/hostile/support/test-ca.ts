@@ -13,6 +13,8 @@ export interface TestPKI {
   readonly ca: string;
   /** A server certificate for every name given (DNS names and IP addresses). */
   readonly server: TestCertificate;
+  /** A client certificate (subject `cocoon-agent`) signed by the same CA, for mutual TLS. */
+  readonly client: TestCertificate;
 }
 
 // A few DER encoders, just what an X.509 v3 certificate with ECDSA P-256 needs.
@@ -95,5 +97,10 @@ export function makeTestPKI(names: readonly string[]): TestPKI {
     extension("2.5.29.17", false, altNames(names)),
   ]);
   const key = leaf.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  return { ca: caCert, server: { cert: serverCert, key } };
+  const clientKeys = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const clientCert = certificate("cocoon-agent", "cocoon hostile-peer test CA", clientKeys.publicKey, ca.privateKey, [
+    extension("2.5.29.19", true, seq()),
+  ]);
+  const client = { cert: clientCert, key: clientKeys.privateKey.export({ type: "pkcs8", format: "pem" }).toString() };
+  return { ca: caCert, server: { cert: serverCert, key }, client };
 }
