@@ -46,7 +46,7 @@ export interface NodeResourcesInput {
   /**
    * The kept-snapshot cache plan (`planSnapshotCache`'s answer in `./snapshot` fits): its
    * `allocatableBytes`, less the reserve, is the `ephemeral-storage` allocatable, so the scheduler
-   * never counts the disk the warm-wake cache holds.
+   * never counts the disk the warm-wake cache holds. A plan above `storageBytes` counts as `storageBytes`.
    */
   readonly snapshotCache: { readonly allocatableBytes: number | bigint };
   /** Huge pages: the page size names the resource (`hugepages-2Mi`); none when absent or zero. */
@@ -77,7 +77,9 @@ export interface NodeResources {
  * (`provider/capacity.go`): capacity is the host (CPU, memory, the storage filesystem's size,
  * huge pages when there are any, pods); allocatable keeps back `reservePercent` of each (rounded
  * down) except pods. `ephemeral-storage` allocatable comes from the kept-snapshot cache plan
- * instead of the filesystem's free bytes, so it is net of the warm-wake cache. Quantities are Go's
+ * instead of the filesystem's free bytes, so it is net of the warm-wake cache. No allocatable is
+ * ever above its capacity, as the kubelet's never is (capacity less reservations): a cache plan
+ * larger than `storageBytes` counts as `storageBytes` (Go takes it as it is). Quantities are Go's
  * text: CPU and pods in decimal (`6`, `1k`), bytes in binary units (`128Gi`, or plain bytes when not
  * a whole unit).
  *
@@ -107,7 +109,10 @@ export function nodeResources(input: NodeResourcesInput): NodeResources {
   const cpu = count(input.cpuCores, "cpuCores");
   const memory = count(input.memoryBytes, "memoryBytes");
   const storage = count(input.storageBytes, "storageBytes");
-  const net = count(input.snapshotCache.allocatableBytes, "snapshotCache.allocatableBytes");
+  // The kubelet's allocatable is capacity less reservations, never above it: a cache plan that
+  // claims more than the filesystem holds is clamped to the filesystem's size.
+  const planned = count(input.snapshotCache.allocatableBytes, "snapshotCache.allocatableBytes");
+  const net = planned < storage ? planned : storage;
   const pods = count(input.maxPods ?? DEFAULT_MAX_PODS, "maxPods");
   const capacity: Record<string, string> = { cpu: decimal(cpu), "ephemeral-storage": binary(storage) };
   const allocatable: Record<string, string> = { cpu: decimal(kept(cpu)), "ephemeral-storage": binary(kept(net)) };

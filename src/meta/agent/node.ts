@@ -82,7 +82,7 @@ function labelValue(value: string, field: string): string {
  *   `cocoonstack.io/snapshot-cpu-class`;
  * - the {@link PROVIDER_TAINT}, and `spec.providerID` when set;
  * - `capacity` and `allocatable` from {@link nodeResources} (allocatable storage from the
- *   kept-snapshot cache plan);
+ *   kept-snapshot cache plan, never above the storage capacity: no allocatable exceeds its capacity);
  * - conditions `Ready` `True` and no disk, memory, PID or network pressure, with vk-cocoon's reasons and
  *   messages, stamped `now` (Go leaves the times null until the first heartbeat);
  * - addresses `InternalIP` and `Hostname`, the kubelet endpoint port, `kubeletVersion`.
