@@ -24,8 +24,28 @@ function servedPod(): Json {
   pod["status"] = {
     phase: "Running",
     qosClass: "BestEffort",
-    conditions: [{ type: "Ready", status: "True" }],
-    containerStatuses: [{ name: "agent", ready: true, state: { running: {} }, restartCount: 0 }],
+    podIP: "10.88.0.7",
+    podIPs: [{ ip: "10.88.0.7" }],
+    startTime: "2026-01-02T03:04:06Z",
+    conditions: [
+      {
+        type: "Ready",
+        status: "True",
+        reason: "Up",
+        message: "up",
+        observedGeneration: 1,
+        lastProbeTime: null,
+        lastTransitionTime: "2026-01-02T03:04:07Z",
+      },
+    ],
+    containerStatuses: [
+      {
+        name: "agent",
+        ready: true,
+        state: { running: { startedAt: "2026-01-02T03:04:07Z" }, terminated: { startedAt: null, finishedAt: "2026-01-02T03:04:06Z" } },
+        restartCount: 0,
+      },
+    ],
   };
   return pod;
 }

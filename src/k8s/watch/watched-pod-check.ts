@@ -17,6 +17,10 @@ const arrayOf =
   (value) =>
     Array.isArray(value) && (value as unknown[]).every(item);
 const isStringMap: Check = (value) => isObject(value) && Object.values(value).every(isString);
+/** A `metav1.Time`: its RFC 3339 text, or `null` (the zero time, e.g. a condition's `lastProbeTime`). */
+const isTime: Check = (value) => value === null || isString(value);
+/** An `int64` a JavaScript number holds exactly. */
+const isSafeInteger: Check = (value) => Number.isSafeInteger(value);
 
 const isOwnerReference: Check = (ref) =>
   isObject(ref) &&
@@ -34,9 +38,23 @@ const isToleration: Check = (toleration) =>
   optional(toleration["effect"], isString);
 
 const isContainer: Check = (container) => isObject(container) && isString(container["name"]) && optional(container["image"], isString);
-const isCondition: Check = (condition) => isObject(condition) && isString(condition["type"]) && isString(condition["status"]);
+const isCondition: Check = (condition) =>
+  isObject(condition) &&
+  isString(condition["type"]) &&
+  isString(condition["status"]) &&
+  optional(condition["reason"], isString) &&
+  optional(condition["message"], isString) &&
+  optional(condition["observedGeneration"], isSafeInteger) &&
+  optional(condition["lastProbeTime"], isTime) &&
+  optional(condition["lastTransitionTime"], isTime);
+const isRunningState: Check = (state) => isObject(state) && optional(state["startedAt"], isTime);
+const isTerminatedState: Check = (state) =>
+  isObject(state) && optional(state["startedAt"], isTime) && optional(state["finishedAt"], isTime);
+const isContainerState: Check = (state) =>
+  isObject(state) && optional(state["running"], isRunningState) && optional(state["terminated"], isTerminatedState);
 const isContainerStatus: Check = (status) =>
-  isObject(status) && isString(status["name"]) && optional(status["ready"], isBoolean) && optional(status["state"], isObject);
+  isObject(status) && isString(status["name"]) && optional(status["ready"], isBoolean) && optional(status["state"], isContainerState);
+const isPodIP: Check = (ip) => isObject(ip) && optional(ip["ip"], isString);
 
 const isOwnerReferences = arrayOf(isOwnerReference);
 const isStrings = arrayOf(isString);
@@ -44,6 +62,7 @@ const isTolerations = arrayOf(isToleration);
 const isContainers = arrayOf(isContainer);
 const isConditions = arrayOf(isCondition);
 const isContainerStatuses = arrayOf(isContainerStatus);
+const isPodIPs = arrayOf(isPodIP);
 
 const isPodMetadata: Check = (metadata) =>
   isObject(metadata) &&
@@ -69,6 +88,9 @@ const isPodSpec: Check = (spec) =>
 const isPodStatus: Check = (status) =>
   isObject(status) &&
   optional(status["phase"], isString) &&
+  optional(status["podIP"], isString) &&
+  optional(status["podIPs"], isPodIPs) &&
+  optional(status["startTime"], isTime) &&
   optional(status["conditions"], isConditions) &&
   optional(status["containerStatuses"], isContainerStatuses);
 

@@ -5,6 +5,8 @@ import { TOLERATION_KEY, hasCocoonTolerationKey } from "../../meta/index.js";
 // server sent it (JSON: timestamps are strings). Loaded only when a pod watch parses.
 
 const StringMap = z.record(z.string(), z.string());
+/** A `metav1.Time`: its RFC 3339 text, or `null` (the zero time). */
+const Time = z.string().nullable();
 
 const OwnerReferenceSchema = z.looseObject({
   apiVersion: z.string(),
@@ -43,11 +45,30 @@ const PodSpecSchema = z
   })
   .refine((spec) => hasCocoonTolerationKey(spec.tolerations), { error: `a cocoon pod tolerates ${TOLERATION_KEY}`, path: ["tolerations"] });
 
+// Every status field podStatusForVM reads is checked, so that it answers on any pod the watch accepts.
+const PodConditionSchema = z.looseObject({
+  type: z.string(),
+  status: z.string(),
+  reason: z.string().optional(),
+  message: z.string().optional(),
+  observedGeneration: z.int().optional(),
+  lastProbeTime: Time.optional(),
+  lastTransitionTime: Time.optional(),
+});
+
+const ContainerStateSchema = z.looseObject({
+  running: z.looseObject({ startedAt: Time.optional() }).optional(),
+  terminated: z.looseObject({ startedAt: Time.optional(), finishedAt: Time.optional() }).optional(),
+});
+
 const PodStatusSchema = z.looseObject({
   phase: z.string().optional(),
-  conditions: z.array(z.looseObject({ type: z.string(), status: z.string() })).optional(),
+  podIP: z.string().optional(),
+  podIPs: z.array(z.looseObject({ ip: z.string().optional() })).optional(),
+  startTime: Time.optional(),
+  conditions: z.array(PodConditionSchema).optional(),
   containerStatuses: z
-    .array(z.looseObject({ name: z.string(), ready: z.boolean().optional(), state: z.looseObject({}).optional() }))
+    .array(z.looseObject({ name: z.string(), ready: z.boolean().optional(), state: ContainerStateSchema.optional() }))
     .optional(),
 });
 

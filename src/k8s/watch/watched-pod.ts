@@ -3,7 +3,8 @@
  * unlike client-node's `V1Pod`), with `apiVersion` and `kind` always set (a list's items carry
  * neither) and the fields the cocoon contract reads checked: name, namespace, uid and
  * resourceVersion, labels and annotations as string maps, owner references, a toleration of
- * `virtual-kubelet.io/provider`, containers, phase and conditions. Every other field is there,
+ * `virtual-kubelet.io/provider`, containers, and every status field `podStatusForVM` reads (phase,
+ * pod IPs, start time, conditions, container states and their times). Every other field is there,
  * typed `unknown`. Every helper of this package takes it.
  *
  * @example
@@ -51,9 +52,36 @@ export interface WatchedPod {
     | {
         [field: string]: unknown;
         phase?: string | undefined;
-        conditions?: { [field: string]: unknown; type: string; status: string }[] | undefined;
+        podIP?: string | undefined;
+        podIPs?: { [field: string]: unknown; ip?: string | undefined }[] | undefined;
+        startTime?: string | null | undefined;
+        conditions?:
+          | {
+              [field: string]: unknown;
+              type: string;
+              status: string;
+              reason?: string | undefined;
+              message?: string | undefined;
+              observedGeneration?: number | undefined;
+              lastProbeTime?: string | null | undefined;
+              lastTransitionTime?: string | null | undefined;
+            }[]
+          | undefined;
         containerStatuses?:
-          | { [field: string]: unknown; name: string; ready?: boolean | undefined; state?: Record<string, unknown> | undefined }[]
+          | {
+              [field: string]: unknown;
+              name: string;
+              ready?: boolean | undefined;
+              state?:
+                | {
+                    [field: string]: unknown;
+                    running?: { [field: string]: unknown; startedAt?: string | null | undefined } | undefined;
+                    terminated?:
+                      | { [field: string]: unknown; startedAt?: string | null | undefined; finishedAt?: string | null | undefined }
+                      | undefined;
+                  }
+                | undefined;
+            }[]
           | undefined;
       }
     | undefined;

@@ -84,15 +84,21 @@ type EnvSource = EnvFromLike["configMapRef"];
 
 function envSourceEqual(a: EnvSource, b: EnvSource): boolean {
   if (a === undefined || b === undefined) return a === b;
+  if (typeof (a as unknown) !== "object" || (a as unknown) === null) return false; // a live pod's JSON source that is not an object matches nothing
   return (a.name ?? "") === (b.name ?? "") && a.optional === b.optional;
 }
 
-/** `equality.Semantic.DeepEqual` on two `envFrom` lists: an absent list equals an empty one. */
+/**
+ * `equality.Semantic.DeepEqual` on two `envFrom` lists: an absent list equals an empty one. The
+ * live pod's list comes from the API server as JSON: one that is not a list of objects matches nothing.
+ */
 function envFromEqual(got: readonly EnvFromLike[] | undefined, want: readonly EnvFromLike[] | undefined): boolean {
-  const a = got ?? [];
+  const a: unknown = got ?? [];
   const b = want ?? [];
-  if (a.length !== b.length) return false;
-  return a.every((item, i) => {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  return (a as unknown[]).every((entry, i) => {
+    if (typeof entry !== "object" || entry === null) return false;
+    const item = entry as EnvFromLike;
     const other = b[i] as EnvFromLike;
     return (
       (item.prefix ?? "") === (other.prefix ?? "") &&
