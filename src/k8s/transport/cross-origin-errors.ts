@@ -7,6 +7,10 @@ import { isCocoonError } from "../../errors.js";
  * `fetch` reports any error from its dispatcher as `TypeError: fetch failed` with the error as its
  * `cause`; client-node 1's node-fetch rejects with the error as it is, which passes unchanged.
  *
+ * @example
+ * ```ts
+ * const configuration = createConfiguration({ baseServer, authMethods: { default: auth }, httpApi: new CrossOriginTypedLibrary() });
+ * ```
  * @internal
  */
 export class CrossOriginTypedLibrary extends IsomorphicFetchHttpLibrary {

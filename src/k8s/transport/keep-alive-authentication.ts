@@ -52,7 +52,12 @@ export interface KeepAliveOptions {
  * the bearer token nor the client certificate reaches it (on client-node 1 the agent is handed to
  * node-fetch as a function it calls for each URL, on client-node 2 the dispatcher is composed with
  * an interceptor; client-node 2 reports the refusal as `fetch failed` with the `CocoonError` as its
- * `cause`, which {@link createClients} unwraps). A redirect within the origin is followed, as client-go does.
+ * `cause`, which `createClients` unwraps). A redirect within the origin is followed, as client-go does.
+ * One exception, on client-node 2 only: a kubeconfig with no TLS setting at all (no CA, client
+ * certificate, `insecure-skip-tls-verify` or `tls-server-name`) gets no dispatcher from client-node,
+ * so its requests go through undici's global dispatcher, which is not pinned; there undici's `fetch`
+ * drops `Authorization` on a redirect to another origin (the Fetch standard) and there is no client
+ * certificate to offer, but the redirected request is sent.
  *
  * @example
  * ```ts

@@ -5,6 +5,10 @@ import { CocoonError } from "../../errors.js";
  * node-fetch 2's `agent` option as client-node 1 passes it: an agent, or a function node-fetch
  * calls with every URL it is about to connect to, the first request's and each redirect's.
  *
+ * @example
+ * ```ts
+ * const option: AgentOption = (url) => (originOf(url) === origin ? agent : undefined);
+ * ```
  * @internal
  */
 export type AgentOption = http.Agent | ((url: URL | { readonly href: string }) => http.Agent | undefined);
@@ -15,7 +19,15 @@ interface ComposableDispatcher {
 }
 type DispatchFn = (options: { readonly origin?: string | URL | undefined }, handler: unknown) => boolean;
 
-/** The origin (`scheme://host:port`) of a URL, its port written only when not the scheme's default. */
+/**
+ * The origin (`scheme://host:port`) of a URL, its port written only when not the scheme's default.
+ *
+ * @example
+ * ```ts
+ * originOf("https://10.0.0.1:443/api/v1/pods"); // => "https://10.0.0.1"
+ * ```
+ * @internal
+ */
 export const originOf = (url: string | URL | { readonly href: string }): string =>
   new URL(typeof url === "string" || url instanceof URL ? url : url.href).origin;
 
@@ -26,6 +38,7 @@ export const originOf = (url: string | URL | { readonly href: string }): string 
  * ```ts
  * throw crossOriginError("https://10.0.0.1:6443", "https://10.0.0.1:8443/api/v1/pods");
  * ```
+ * @internal
  */
 export function crossOriginError(origin: string, target: string): CocoonError {
   return new CocoonError(
@@ -43,6 +56,10 @@ const pinnedWithoutAgent = new Map<string, AgentOption>();
  * opened there (no client certificate offered, no `Authorization` sent). One function per agent
  * and origin, so a request context keeps the same agent option from call to call.
  *
+ * @example
+ * ```ts
+ * setRequestAgent(context, originPinnedAgent(sharedAgent, originOf(context.getUrl())));
+ * ```
  * @internal
  */
 export function originPinnedAgent(agent: http.Agent | undefined, origin: string): AgentOption {
@@ -70,6 +87,10 @@ const pinnedDispatchers = new WeakMap<object, Map<string, unknown>>();
  * dispatching to the new origin, so the refusal comes before the dispatcher connects there. One
  * composed dispatcher per dispatcher and origin.
  *
+ * @example
+ * ```ts
+ * context.setDispatcher(originPinnedDispatcher(context.getDispatcher(), originOf(context.getUrl())));
+ * ```
  * @internal
  */
 export function originPinnedDispatcher(dispatcher: object, origin: string): unknown {
