@@ -48,12 +48,12 @@ describe("buildVirtualNode never advertises more than its capacity (issue 33, ru
     const { capacity, allocatable } = node({
       cpuCores: 1,
       memoryBytes: GI,
-      storageBytes: 10n * 2n ** 60n,
-      snapshotCache: { allocatableBytes: 2n ** 100n },
+      storageBytes: 7n * 2n ** 60n,
+      snapshotCache: { allocatableBytes: 2n ** 63n - 1n },
       reservePercent: 0,
     }).status;
     expect(allocatable["ephemeral-storage"]).toBe(capacity["ephemeral-storage"]);
-    expect(allocatable["ephemeral-storage"]).toBe("10Ei");
+    expect(allocatable["ephemeral-storage"]).toBe("7Ei");
   });
 
   it("keeps a cache plan below the disk as it is", () => {
@@ -66,8 +66,22 @@ describe("buildVirtualNode never advertises more than its capacity (issue 33, ru
     expect(allocatable["ephemeral-storage"]).toBe("48Gi");
   });
 
+  it("refuses a count past Go's int64, whose quantity text would no longer be its value", () => {
+    for (const field of ["cpuCores", "memoryBytes", "storageBytes"] as const) {
+      const resources = { cpuCores: 1, memoryBytes: GI, storageBytes: GI, snapshotCache: { allocatableBytes: 0 }, [field]: 2n ** 70n };
+      expect(() => node(resources)).toThrow(expect.objectContaining({ code: "ERR_INVALID_INTEGER" }));
+    }
+    const huge = { cpuCores: 1, memoryBytes: GI, storageBytes: GI, snapshotCache: { allocatableBytes: 0 } };
+    expect(() => node({ ...huge, hugepages: { pageSizeBytes: 2n ** 21n, totalBytes: 2n ** 63n } })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_INTEGER" }),
+    );
+    expect(() => node({ ...huge, snapshotCache: { allocatableBytes: 2n ** 63n } })).toThrow(
+      expect.objectContaining({ code: "ERR_INVALID_INTEGER" }),
+    );
+  });
+
   it("holds every allocatable at or under its capacity, for any measured host", () => {
-    const count = fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 80n }), fc.nat().map(BigInt));
+    const count = fc.oneof(fc.bigInt({ min: 0n, max: 2n ** 63n - 1n }), fc.nat().map(BigInt));
     fc.assert(
       fc.property(
         fc.record({

@@ -24,7 +24,7 @@ export const DEFAULT_MAX_PODS = 256;
 
 /**
  * What the agent measured on its host: the input of {@link nodeResources}. Counts are integers
- * (`number` up to 2^53 − 1, or `bigint`).
+ * (`number` up to 2^53 − 1, or `bigint` up to 2^63 − 1, Go's `int64`).
  *
  * @example
  * ```ts
@@ -83,7 +83,8 @@ export interface NodeResources {
  * text: CPU and pods in decimal (`6`, `1k`), bytes in binary units (`128Gi`, or plain bytes when not
  * a whole unit).
  *
- * @throws {@link CocoonError} `ERR_INVALID_INTEGER` for a count that is not an integer (or not safe);
+ * @throws {@link CocoonError} `ERR_INVALID_INTEGER` for a count that is not an integer (a `number` past
+ * 2^53 − 1, a `bigint` past 2^63 − 1);
  * `ERR_INVALID_ARGUMENT` for a negative count or a reserve outside 0–100.
  * @example
  * ```ts
@@ -136,8 +137,16 @@ function count(value: number | bigint, field: string): bigint {
   return n;
 }
 
+/** Go's `int64` bound: vk-cocoon's counts are `int64`, and a quantity above it has no Go text. */
+const INT64_MAX = 2n ** 63n - 1n;
+
 function toInteger(value: number | bigint, field: string): bigint {
-  if (typeof value === "bigint") return value;
+  if (typeof value === "bigint") {
+    if (value > INT64_MAX) {
+      throw new CocoonError("ERR_INVALID_INTEGER", `node resources: ${field} ${value.toString()} is past Go's int64 range`);
+    }
+    return value;
+  }
   if (!Number.isSafeInteger(value)) {
     throw new CocoonError("ERR_INVALID_INTEGER", `node resources: ${field} ${String(value)} is not a safe integer`);
   }
