@@ -17,6 +17,8 @@ describe("the typed watches", () => {
     [{ pageSize: -1 }, "watch: pageSize -1 is not a whole number of objects (0 or more)"],
     [{ pageSize: 1.5 }, "watch: pageSize 1.5 is not a whole number of objects (0 or more)"],
     [{ timeoutSeconds: 0 }, "watch: timeoutSeconds 0 is not a whole number of seconds (1 or more)"],
+    [{ maxEventBytes: 1023 }, "watch: maxEventBytes 1023 is not a whole number of bytes (1024 or more)"],
+    [{ maxEventBytes: Infinity }, "watch: maxEventBytes Infinity is not a whole number of bytes (1024 or more)"],
   ])("refuse %j before anything is sent", (options, message) => {
     const clients = nowhere();
     for (const watch of [watchCocoonSets, watchCocoonHibernations, watchCocoonPods]) {
