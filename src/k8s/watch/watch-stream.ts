@@ -95,10 +95,10 @@ export function watchStream(request: StreamRequest, handlers: StreamHandlers, si
         if (lineSplitter.push(chunk, line) === "too-long") end({ reason: "corrupt", error: tooLong(request.maxEventBytes) });
       });
       response.on("end", () => {
-        end(lineSplitter.pendingBytes > 0 ? { reason: "failed", error: cutShort(lineSplitter.pendingBytes) } : { reason: "closed" });
+        end(lineSplitter.pendingBytes > 0 ? { reason: "failed", error: closedEarly(lineSplitter.pendingBytes) } : { reason: "closed" });
       });
       response.on("error", (error: unknown) => end({ reason: "failed", error }));
-      response.on("close", () => end({ reason: "failed", error: cutShort(lineSplitter.pendingBytes) }));
+      response.on("close", () => end({ reason: "failed", error: closedEarly(lineSplitter.pendingBytes) }));
     };
     request.send(request.url, controller.signal).then(
       (response) => {
@@ -153,5 +153,10 @@ const tooLong = (max: number): CocoonError =>
 const stalled = (ms: number): CocoonError =>
   new CocoonError("ERR_WATCH_STREAM", `the API server kept a watch request open ${ms} ms, past its timeoutSeconds: dropped, asking again`);
 
-const cutShort = (pending: number): CocoonError =>
-  new CocoonError("ERR_WATCH_STREAM", `the watch connection ended inside an event (${pending} bytes of it came): asking again`);
+const closedEarly = (pending: number): CocoonError =>
+  new CocoonError(
+    "ERR_WATCH_STREAM",
+    pending > 0
+      ? `the watch connection ended inside an event (${pending} bytes of it came): asking again`
+      : "the watch connection closed before its response ended: asking again",
+  );
