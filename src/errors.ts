@@ -29,6 +29,8 @@
  * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, manifest or config is malformed or not a snapshot.
  * - `ERR_SNAPSHOT_INTEGRITY`: a blob or a reconstructed file differs from its digest or size.
  * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
+ * - `ERR_WATCH_STREAM`: a typed watch's list or watch answer broke the protocol: a line that is not JSON, an
+ *   event that does not parse, a line past the cap, a watch kept open past its timeout, a repeated `continue`.
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -48,6 +50,7 @@ export type CocoonErrorCode =
   | "ERR_SNAPSHOT_FORMAT"
   | "ERR_SNAPSHOT_INTEGRITY"
   | "ERR_SNAPSHOT_TRANSFER"
+  | "ERR_WATCH_STREAM"
   | RegistryErrorCode;
 
 /** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */

@@ -31,6 +31,7 @@ export { watchCocoonHibernations, watchCocoonPods, watchCocoonSets } from "./wat
 export type { CocoonWatch, WatchClients } from "./watch/resource-watch.js";
 export type { WatchChange, WatchEvent } from "./watch/watch-event.js";
 export type { WatchOptions } from "./watch/watch-options.js";
+export { DEFAULT_MAX_EVENT_BYTES } from "./watch/watch-options.js";
 export type { WatchedPod } from "./watch/watched-pod.js";
 export { keepAliveAuthentication } from "./transport/index.js";
 export type { KeepAliveAuthentication, KeepAliveOptions } from "./transport/index.js";

@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Watch } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
-import { createClients, loadKubeConfig } from "../../src/k8s/index.js";
-import { watchKubeConfig } from "../../src/k8s/watch/watch-kubeconfig.js";
+import { createClients, loadKubeConfig, statusCode, watchCocoonHibernations } from "../../src/k8s/index.js";
 import { BEARER_TOKEN, podObject, startAPIServer, statusNotFound, type HostileAPIServer } from "./support/api-server.js";
 import { startMTLSPeer } from "./support/mtls-peer.js";
+import { hibernation, isWatch, listAndWatch, record, sendList } from "./support/scripted-watch.js";
 import { makeTestPKI } from "./support/test-ca.js";
 
 // Rule 3 of issue 33: the bearer token and the client certificate stay with the API server's
@@ -91,20 +90,26 @@ describe("credentials stay with the API server's origin (issue 33, rule 3)", () 
     expect(api.other.seen.length).toBe(0);
   });
 
-  it("a watch request redirected to another origin ends with the typed error, and the other origin sees nothing", async () => {
-    api.handle((req, res) => {
-      res.writeHead(307, { location: `${api.other.origin}${req.path}` }).end();
-    });
+  it("a watch request answered with a redirect to another origin is not followed: a retry, and the other origin sees nothing", async () => {
+    api.handle(
+      listAndWatch(
+        (res) => sendList(res, [hibernation("a", "5")], "10"),
+        (res, _n, req) => {
+          res.writeHead(307, { location: `${api.other.origin}${req.path}` }).end();
+        },
+      ),
+    );
     api.other.handle(statusNotFound);
-    const watch = new Watch(watchKubeConfig(api.kubeConfig, api.clients.configuration));
-    const ended = new Promise<unknown>((resolve) => {
-      void watch.watch("/api/v1/namespaces/ns/pods", {}, () => undefined, resolve).catch(resolve);
-    });
-    const err = await ended;
-    const cause = err instanceof Error && !isCocoonError(err) ? err.cause : err;
-    expect(isCocoonError(cause, "ERR_CROSS_ORIGIN_REDIRECT")).toBe(true);
-    expect(api.peer.seen.length).toBe(1);
+    const controller = new AbortController();
+    const rec = record(watchCocoonHibernations(api.clients, { namespace: "ns", signal: controller.signal }));
+    await rec.until((e) => e.type === "retrying", { timeoutMs: 5_000 });
+    controller.abort();
+    await rec.done;
+    expect(rec.lines().slice(0, 2)).toEqual(["added ns/a@5", "synced 10"]);
+    expect(statusCode(rec.events[2]?.type === "retrying" ? rec.events[2].error : undefined)).toBe(307);
+    expect(api.peer.seen.filter(isWatch).length).toBe(1);
     expect(api.other.seen.length).toBe(0);
+    expect(tokensSeen(api)).toEqual([`Bearer ${BEARER_TOKEN}`, `Bearer ${BEARER_TOKEN}`]);
   });
 });
 

@@ -12,3 +12,4 @@ export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-aut
 // eslint-disable-next-line @typescript-eslint/no-deprecated -- createHttpsTransport stays exported, deprecated, until the next minor
 export { createHttpsTransport, warnNodeTransportIgnored } from "./node-transport-deprecation.js";
 export { requestAgent, setRequestAgent } from "./request-agent.js";
+export type { AgentOption } from "./origin-pin.js";

@@ -14,18 +14,22 @@ import type { WatchedPod } from "./watched-pod.js";
  * Watches CocoonSets: lists them, then follows every change, each object parsed with
  * `CocoonSetSchema` (typed, the CRD's defaults applied).
  *
- * It runs on client-node's `Watch` and the lists of its `CustomObjectsApi`, on the keep-alive
- * connections of {@link createClients}. Bookmarks are requested, and the watch resumes from the
- * last resource version it saw (a change's or a bookmark's) whenever the server closes the watch
- * or the connection drops; a 410 Gone (etcd compacted that version, or the API server restarted
- * and its watch cache began anew) is answered by a relist that reports, once per object, what was
- * missed: created, changed and deleted objects. A set that does not parse is an `invalid` event,
- * never an error: the watch goes on. Failed requests are retried after a doubling wait (1 s to
- * 30 s), each announced as a `retrying` event, so the iteration ends only when it is stopped.
+ * It lists through client-node's `CustomObjectsApi` and reads the watch responses itself, both on
+ * the authentication and keep-alive connections of {@link createClients}. Bookmarks are requested,
+ * and the watch resumes from the last resource version it saw (a change's or a bookmark's)
+ * whenever the server closes the watch or the connection drops; a 410 Gone (etcd compacted that
+ * version, or the API server restarted and its watch cache began anew) is answered by a relist
+ * that reports, once per object, what was missed: created, changed and deleted objects. A set that
+ * does not parse is an `invalid` event, never an error: the watch goes on. A line that is not an
+ * event, or one longer than `maxEventBytes`, is a `retrying` event (`ERR_WATCH_STREAM`) and a
+ * relist; a request open past `timeoutSeconds` plus a tenth of it (at least 1 s) is dropped and
+ * sent again. Waits follow client-go's reflector (800 ms doubling to 30 s, jittered), after
+ * failures (each announced as a `retrying` event), 410s and watches closed within a second, so
+ * the iteration ends only when it is stopped.
  *
  * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`).
- * @param options - The namespace, selectors, a signal that stops the watch, page size and watch timeout.
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace or a bad page size or timeout.
+ * @param options - The namespace, selectors, a signal that stops the watch, page size, watch timeout and event cap.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace or a bad page size, timeout or `maxEventBytes`.
  * @example
  * ```ts
  * const controller = new AbortController();

@@ -5,19 +5,33 @@ import type { WatchChange, WatchEvent } from "./watch-event.js";
 
 /**
  * An object that did not parse, kept in the store so that a relist still sees it (and reports
- * its deletion) and an unchanged copy is not reported again.
+ * its deletion) and an unchanged copy is not reported again. It holds what the server sent and
+ * nothing more: the error (zod's issues, a stack) is made when asked for, and handed out once,
+ * so that invalid objects cost what valid ones do per byte.
  *
  * @internal
  */
 export class InvalidObject {
   /** What the server sent. */
   readonly raw: unknown;
-  /** Why it does not parse. */
-  readonly error: UnexpectedObjectError;
+  readonly #schema: z.ZodType;
+  readonly #kind: string;
+  #first: UnexpectedObjectError | undefined;
 
-  constructor(raw: unknown, error: UnexpectedObjectError) {
+  constructor(raw: unknown, schema: z.ZodType, kind: string, error: UnexpectedObjectError) {
     this.raw = raw;
-    this.error = error;
+    this.#schema = schema;
+    this.#kind = kind;
+    this.#first = error;
+  }
+
+  /** Why it does not parse: the error found when it was parsed, the first time; parsed again after. */
+  get error(): UnexpectedObjectError {
+    const first = this.#first;
+    this.#first = undefined;
+    if (first !== undefined) return first;
+    const result = this.#schema.safeParse(this.raw);
+    return unexpected(this.#kind, this.raw, result.success ? [] : result.error.issues, result.error);
   }
 }
 
@@ -33,16 +47,11 @@ export type StoredObject<T> = T | InvalidObject;
 export function parseWatched<T>(schema: z.ZodType<T>, kind: string, raw: unknown): StoredObject<T> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const error = new UnexpectedObjectError(
-    kind,
-    stringAt(raw, "metadata", "namespace"),
-    stringAt(raw, "metadata", "name"),
-    result.error.issues,
-    {
-      cause: result.error,
-    },
-  );
-  return new InvalidObject(raw, error);
+  return new InvalidObject(raw, schema, kind, unexpected(kind, raw, result.error.issues, result.error));
+}
+
+function unexpected(kind: string, raw: unknown, issues: readonly z.core.$ZodIssue[], cause: unknown): UnexpectedObjectError {
+  return new UnexpectedObjectError(kind, stringAt(raw, "metadata", "namespace"), stringAt(raw, "metadata", "name"), issues, { cause });
 }
 
 /** The event that reports `change` of `stored`. @internal */

@@ -1,4 +1,4 @@
-import { Watch, type KubeConfig, type Configuration } from "@kubernetes/client-node";
+import type { KubeConfig, Configuration } from "@kubernetes/client-node";
 import type { z } from "zod";
 import { CocoonError } from "../../errors.js";
 import type { ObjectRef } from "../resources/resource-options.js";
@@ -6,9 +6,9 @@ import { EventQueue } from "./event-queue.js";
 import type { Lister } from "./listers.js";
 import { InvalidObject, ObjectStore, parseWatched } from "./object-store.js";
 import type { WatchEvent } from "./watch-event.js";
-import { watchKubeConfig } from "./watch-kubeconfig.js";
 import { runWatchLoop, type WatchState } from "./watch-loop.js";
-import type { WatchOptions } from "./watch-options.js";
+import { DEFAULT_MAX_EVENT_BYTES, type WatchOptions } from "./watch-options.js";
+import { watchRequester } from "./watch-request.js";
 
 /**
  * A typed watch: iterate it (once) for its events; between events, `get` and `list` read the
@@ -115,7 +115,9 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
             parse: (raw) => kind.accept?.(raw) ?? parseWatched(schema, kind.kind, raw),
             store,
             emit: (event) => queue.push(event),
-            watch: new Watch(watchKubeConfig(clients.kubeConfig, clients.configuration)),
+            send: watchRequester(clients.kubeConfig, clients.configuration),
+            server: clients.kubeConfig.getCurrentCluster()?.server ?? "",
+            maxEventBytes: settings.maxEventBytes,
             state,
           },
           stop.signal,
@@ -141,13 +143,15 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
   };
 }
 
-function checkedSettings(options: WatchOptions): { pageSize: number; timeoutSeconds: number } {
-  const { pageSize = 0, timeoutSeconds = 300 + Math.floor(Math.random() * 301) } = options;
+function checkedSettings(options: WatchOptions): { pageSize: number; timeoutSeconds: number; maxEventBytes: number } {
+  const { pageSize = 0, timeoutSeconds = 300 + Math.floor(Math.random() * 301), maxEventBytes = DEFAULT_MAX_EVENT_BYTES } = options;
   if (!Number.isSafeInteger(pageSize) || pageSize < 0) throw invalid(`pageSize ${pageSize} is not a whole number of objects (0 or more)`);
   if (!Number.isSafeInteger(timeoutSeconds) || timeoutSeconds < 1)
     throw invalid(`timeoutSeconds ${timeoutSeconds} is not a whole number of seconds (1 or more)`);
+  if (!Number.isSafeInteger(maxEventBytes) || maxEventBytes < 1024)
+    throw invalid(`maxEventBytes ${maxEventBytes} is not a whole number of bytes (1024 or more)`);
   if (options.namespace === "") throw invalid("namespace is empty (leave it out to watch all namespaces)");
-  return { pageSize, timeoutSeconds };
+  return { pageSize, timeoutSeconds, maxEventBytes };
 }
 
 const invalid = (message: string): CocoonError => new CocoonError("ERR_INVALID_ARGUMENT", `watch: ${message}`);

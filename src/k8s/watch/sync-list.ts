@@ -23,6 +23,9 @@ export interface ListSync<T> {
  * is `deleted` with the last state the store held; an unchanged object is not reported (nor parsed
  * again). Events go out as each page arrives. Resolves to the list's resource version.
  *
+ * A `continue` token the list already sent is refused (`ERR_WATCH_STREAM`) rather than followed:
+ * a server that repeats one would be listed forever.
+ *
  * @internal
  */
 export async function syncList<T>(sync: ListSync<T>, signal: AbortSignal): Promise<string> {
@@ -30,6 +33,7 @@ export async function syncList<T>(sync: ListSync<T>, signal: AbortSignal): Promi
   const kept = new Set<StoredObject<T>>();
   let resourceVersion: string;
   let next: string | undefined;
+  const tokens = new Set<string>();
   do {
     const query: ListQuery = {
       ...sync.query,
@@ -55,6 +59,12 @@ export async function syncList<T>(sync: ListSync<T>, signal: AbortSignal): Promi
     }
     resourceVersion = stringAt(page, "metadata", "resourceVersion");
     next = stringAt(page, "metadata", "continue") || undefined;
+    if (next !== undefined && tokens.has(next))
+      throw new CocoonError(
+        "ERR_WATCH_STREAM",
+        `the ${sync.kind} list from the API server repeats a continue token: refused, listing again`,
+      );
+    if (next !== undefined) tokens.add(next);
   } while (next !== undefined);
   store.sweep(kept, (stored) => emit(changeEvent("deleted", stored)));
   return resourceVersion;

@@ -20,10 +20,14 @@ export type WatchChange = "added" | "modified" | "deleted";
  *   watch keeps going; the object is left out of `list()` and `get()` until a change parses again.
  * - `synced`: the first full list has been delivered (every object in it came before as `added` or `invalid`).
  * - `relisted`: the watch listed again, because the server no longer had its resource version
- *   (410 Gone: etcd compacted, or the watch cache started over after an API server restart);
+ *   (410 Gone: etcd compacted, or the watch cache started over after an API server restart), or
+ *   because a watch line was not an event (announced by a `retrying` before);
  *   the changes it had missed came before as `added`, `modified`, `deleted` or `invalid`, one per object.
- * - `retrying`: a list or watch request failed (the server is down, refused the request, ...); the
- *   watch tries again after `delayMs`, resuming from its resource version when it has one.
+ * - `retrying`: a list or watch request failed (the server is down, refused the request, ...) or
+ *   broke the protocol (`ERR_WATCH_STREAM`: a line that is not an event or passes `maxEventBytes`,
+ *   a request kept open past its timeout, a repeated `continue`); the watch tries again after
+ *   `delayMs` (client-go's reflector backoff), resuming from its resource version when it has one,
+ *   and listing again after a bad line.
  *
  * @typeParam T - The object type: `CocoonSet`, `CocoonHibernation` or {@link WatchedPod}.
  * @example

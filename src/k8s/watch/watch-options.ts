@@ -1,4 +1,17 @@
 /**
+ * The longest watch event (one line of a watch response) a typed watch takes by default: 16 MiB.
+ * The largest object the API server stores is bounded by etcd's request limit (1.5 MiB by default,
+ * `--max-request-bytes`); its JSON in an event is larger (escaping, the managed fields), but far
+ * under this.
+ *
+ * @example
+ * ```ts
+ * const options: WatchOptions = { maxEventBytes: 2 * DEFAULT_MAX_EVENT_BYTES }; // a cluster whose etcd takes larger objects
+ * ```
+ */
+export const DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
+/**
  * Options of a typed watch ({@link watchCocoonSets}, {@link watchCocoonHibernations}, {@link watchCocoonPods}).
  *
  * @example
@@ -26,7 +39,16 @@ export interface WatchOptions {
   /**
    * Seconds the server keeps one watch request open (the API's `timeoutSeconds`); the watch then
    * resumes from its resource version on a new request. Default: a random value between 300 and
-   * 600, as client-go's reflector picks, so that many watchers do not reconnect at once.
+   * 600, as client-go's reflector picks, so that many watchers do not reconnect at once. A request
+   * the server keeps open past it, plus a tenth of it (at least one second), is dropped and sent
+   * again (`retrying`, `ERR_WATCH_STREAM`), whatever the server sent meanwhile.
    */
   timeoutSeconds?: number | undefined;
+  /**
+   * The longest event (one line of a watch response, in bytes) taken; default
+   * {@link DEFAULT_MAX_EVENT_BYTES} (16 MiB), at least 1024. A longer line is not buffered: the
+   * request is dropped as soon as the line passes the cap, a `retrying` event (`ERR_WATCH_STREAM`)
+   * says so, and the watch lists again.
+   */
+  maxEventBytes?: number | undefined;
 }
