@@ -47,7 +47,7 @@ export async function patchAnnotations<T extends KubeObject>(
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
   const body = annotationsMergePatchJSON(delta);
-  const resolved = resolveTarget(target);
+  const resolved = resolveTarget(target, "patchAnnotations");
   if (annotationsSatisfied(target, delta)) return target;
   return sendAnnotations(clients, resolved, body, options);
 }

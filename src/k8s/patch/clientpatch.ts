@@ -90,7 +90,7 @@ async function patchWith<T extends KubeObject>(
   options: PatchOptions,
   status: boolean,
 ): Promise<T> {
-  const target = resolveTarget(obj);
+  const target = resolveTarget(obj, status ? "patchStatus" : "patch");
   const resourceVersion = obj.metadata?.resourceVersion;
   if (options.optimisticLock && !resourceVersion) {
     throw new CocoonError(

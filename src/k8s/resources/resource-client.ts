@@ -4,6 +4,7 @@ import { GROUP, VERSION } from "../../apis/v1/groupversion-info.js";
 import { CocoonError } from "../../errors.js";
 import { stringAt } from "../../internal/safe-read.js";
 import { callOptions } from "../call-options.js";
+import { checkedNamespaceName, checkedObjectName, type PathNamedKind } from "../path-name.js";
 import { patch, patchStatus, type Mutation, type PatchOptions } from "../patch/clientpatch.js";
 import { sendPatch } from "../patch/send-patch.js";
 import { PLURALS, type KubeObject, type Target } from "../patch/target.js";
@@ -98,7 +99,11 @@ export function resourceClient<T extends KubeObject, I extends object, L>(
         if (typeof change === "function")
           throw invalid(`patching ${kind} ${describe(target)} with a mutation needs the object, not a reference`);
         return parse(
-          await sendPatch({ customObjects: api }, { kind, ...checked(kind, "patch", target) }, patchRequest(change, status, options)),
+          await sendPatch(
+            { customObjects: api },
+            { kind, ...checked(kind, status ? "patchStatus" : "patch", target) },
+            patchRequest(change, status, options),
+          ),
         );
       }
       if (typeof change !== "function") throw invalid(`patching ${kind} with a body needs a reference { namespace, name }, not the object`);
@@ -106,16 +111,19 @@ export function resourceClient<T extends KubeObject, I extends object, L>(
       return sent === target ? target : parse(sent);
     };
   return {
-    get: (ref, options = {}) =>
-      withSignal(options.signal, async () =>
-        parse(await api.getNamespacedCustomObject({ ...base, ...checked(kind, "get", ref) }, callOptions(options))),
-      ),
+    get: async (ref, options = {}) => {
+      const asked = checked(kind, "get", ref);
+      return withSignal(options.signal, async () =>
+        parse(await api.getNamespacedCustomObject({ ...base, ...asked }, callOptions(options))),
+      );
+    },
     list: (options = {}) =>
       withSignal(options.signal, async () => parseServerList((await resource.schemas()).listSchema, kind, await list(api, base, options))),
     create: async (obj, options = {}) => {
       const namespace = stringAt(obj, "metadata", "namespace");
       if (namespace === "") throw invalid(`cannot create a ${kind} without metadata.namespace`);
       if (stringAt(obj, "kind") !== kind) throw invalid(`cannot create kind "${stringAt(obj, "kind")}" through the ${kind} client`);
+      checkedNamespaceName(namespace, { helper: `${kind} create`, field: "metadata.namespace" });
       return withSignal(options.signal, async () =>
         parse(await api.createNamespacedCustomObject({ ...base, namespace, body: obj }, callOptions(options))),
       );
@@ -123,7 +131,8 @@ export function resourceClient<T extends KubeObject, I extends object, L>(
     patch: patchWith(false),
     patchStatus: patchWith(true),
     delete: async (ref, options = {}) => {
-      const params = { ...base, ...checked(kind, "delete", ref), ...deleteBody(options) };
+      const asked = checked(kind, "delete", ref);
+      const params = { ...base, ...asked, ...deleteBody(options) };
       return withSignal(options.signal, async () => {
         const raw: unknown = await api.deleteNamespacedCustomObject(params, callOptions(options));
         return stringAt(raw, "kind") === kind ? parse(raw) : undefined; // a Status when the object is gone
@@ -149,7 +158,7 @@ function list(api: ResourceClients["customObjects"], base: Base, options: ListOp
   const call = callOptions(options);
   return options.namespace === undefined
     ? api.listClusterCustomObject({ ...base, ...query }, call)
-    : api.listNamespacedCustomObject({ ...base, namespace: checkedNamespace(options.namespace), ...query }, call);
+    : api.listNamespacedCustomObject({ ...base, namespace: checkedNamespace(options.namespace, base.plural), ...query }, call);
 }
 
 function deleteBody(options: DeleteOptions): { body?: object } {
@@ -185,7 +194,7 @@ function isRef(target: object): target is ObjectRef {
   return typeof (target as Partial<ObjectRef>).name === "string" || typeof (target as Partial<ObjectRef>).namespace === "string";
 }
 
-function checked(kind: string, verb: string, ref: ObjectRef): ObjectRef {
+function checked(kind: PathNamedKind, verb: string, ref: ObjectRef): ObjectRef {
   if (
     typeof ref !== "object" ||
     typeof ref.name !== "string" ||
@@ -195,12 +204,16 @@ function checked(kind: string, verb: string, ref: ObjectRef): ObjectRef {
   ) {
     throw invalid(`cannot ${verb} a ${kind} without a namespace and a name`);
   }
-  return { namespace: ref.namespace, name: ref.name };
+  const helper = `${kind} ${verb}`;
+  return {
+    namespace: checkedNamespaceName(ref.namespace, { helper, field: "namespace" }),
+    name: checkedObjectName(ref.name, kind, { helper, field: "name" }),
+  };
 }
 
-function checkedNamespace(namespace: string): string {
+function checkedNamespace(namespace: string, plural: string): string {
   if (typeof namespace !== "string" || namespace === "") throw invalid("list: namespace is empty (leave it out to list all namespaces)");
-  return namespace;
+  return checkedNamespaceName(namespace, { helper: `list ${plural}`, field: "namespace" });
 }
 
 const describe = (ref: ObjectRef): string => `${ref.namespace}/${ref.name}`;

@@ -25,7 +25,8 @@ import type { WatchedPod } from "./watched-pod.js";
  *
  * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`).
  * @param options - The namespace, selectors, a signal that stops the watch, page size and watch timeout.
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace or a bad page size or timeout.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace, one that is not a
+ * DNS-1123 label (`..` would watch every namespace), or a bad page size or timeout.
  * @example
  * ```ts
  * const controller = new AbortController();
