@@ -55,11 +55,13 @@ export interface AnyPatchClients {
   readonly customObjects?: Partial<Pick<CustomObjectsApi, "patchNamespacedCustomObject" | "patchNamespacedCustomObjectStatus">> | undefined;
 }
 
-/** Where one patch goes. */
+/** Where one patch goes, and the object whose answer it expects. */
 export interface Target {
   readonly kind: "Pod" | typeof Kind.CocoonSet | typeof Kind.CocoonHibernation;
   readonly name: string;
   readonly namespace: string;
+  /** The caller's `metadata.uid`: an answer with another uid is not the object. Unset when not known. */
+  readonly uid?: string | undefined;
 }
 
 /** The resource name of each cocoon kind. */
@@ -98,7 +100,8 @@ export function resolveTarget(obj: KubeObject, helper: string): Target {
   }
   checkedNamespaceName(namespace, { helper, field: "metadata.namespace" });
   checkedObjectName(name, resolved, { helper, field: "metadata.name" });
-  return { kind: resolved, name, namespace };
+  const uid = obj.metadata?.uid;
+  return { kind: resolved, name, namespace, ...(typeof uid === "string" && uid !== "" ? { uid } : {}) };
 }
 
 /**
