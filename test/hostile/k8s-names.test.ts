@@ -117,7 +117,7 @@ describe("a hostile name never reaches a URL", () => {
     expect(api.peer.seen.length).toBe(0);
   });
 
-  it("a list or a watch of a bad namespace is refused before any request", async () => {
+  it("a list, a create or a watch in a bad namespace is refused before any request", async () => {
     api.handle((_req, res) => void res.writeHead(500).end());
     const watches = [watchCocoonPods, watchCocoonSets, watchCocoonHibernations];
     for (const namespace of BAD_NAMESPACES) {
@@ -127,6 +127,14 @@ describe("a hostile name never reaches a URL", () => {
       }
       const listed = await refusal(() => api.clients.cocoonSets.list({ namespace }));
       expect([namespace, listed.code, listed.message]).toEqual([namespace, "ERR_INVALID_ARGUMENT", expect.stringContaining("namespace")]);
+      const body = {
+        apiVersion: API_VERSION,
+        kind: "CocoonSet",
+        metadata: { name: "sandbox", namespace },
+        spec: { agent: { image: "x:1" } },
+      } as const;
+      const created = await refusal(() => api.clients.cocoonSets.create(body));
+      expect([namespace, created.code, created.message]).toEqual([namespace, "ERR_INVALID_ARGUMENT", expect.stringContaining("namespace")]);
     }
     expect(await refusal(() => Promise.resolve(watchCocoonPods(api.clients, { namespace: ".." })))).toEqual({
       code: "ERR_INVALID_ARGUMENT",
