@@ -8,7 +8,9 @@
  * - `ERR_INVALID_OBJECT`: the API server refused an object we sent; today only `installCRDs`, when a CRD's
  *   `NamesAccepted` condition is `False` (the message carries the server's reason and message).
  * - `ERR_UNEXPECTED_OBJECT`: the API server returned a CocoonSet or CocoonHibernation (or a list of them) that
- *   does not parse with its zod schema; the message names the object and the path of the first issue.
+ *   does not parse with its zod schema, or answered a request for one object (a patch, a get, a delete) with
+ *   something that is not that object (not a JSON object; another kind, apiVersion, namespace, name or uid);
+ *   the message names the object and the path of the first issue or differing field.
  * - `ERR_KUBECONFIG`: no usable kubeconfig was found.
  * - `ERR_CROSS_ORIGIN_REDIRECT`: the API server redirected a request to another origin (scheme, host or port);
  *   nothing was sent there, neither the bearer token nor the client certificate.

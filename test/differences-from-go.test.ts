@@ -4,7 +4,7 @@
 import type { CoreV1Api, CustomObjectsApi, V1Pod } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../src/errors.js";
-import { fakeApi } from "../src/k8s/fakes.test-util.js";
+import { fakeApi, servedAs } from "../src/k8s/fakes.test-util.js";
 import { patch, patchAnnotations, patchStatus, writePodStatus } from "../src/k8s/index.js";
 import { readGoJSON } from "../src/internal/go-vectors.test-util.js";
 import {
@@ -34,7 +34,7 @@ const set = () => ({
   spec: { agent: { image: "img" } },
 });
 const fakes = () => {
-  const custom = fakeApi<CustomObjectsApi>(() => ({ served: true }));
+  const custom = fakeApi<CustomObjectsApi>((_m, params) => ({ ...servedAs(params), served: true }));
   return { clients: { customObjects: custom.api }, calls: custom.calls };
 };
 
@@ -163,7 +163,7 @@ describe("differences from Go", () => {
     });
 
     it("A hibernated or deleted VM's pod is not ready", async () => {
-      const core = fakeApi<CoreV1Api>(() => ({}));
+      const core = fakeApi<CoreV1Api>((_m, params) => servedAs(params, served().metadata?.uid));
       await writePodStatus({ core: core.api }, served(), podStatusForVM(served(), { state: VMState.Absent }, { now: LATER }));
       const sent = JSON.parse(core.calls[0]?.wireBody ?? "{}") as { status: Record<string, unknown> };
       expect(sent.status).toMatchObject({ phase: "Pending", podIP: null, podIPs: null, containerStatuses: null }); // Go: only the phase

@@ -47,3 +47,21 @@ export function apiError(code: number, reason: string, message = reason): ApiExc
   const body = JSON.stringify({ kind: "Status", apiVersion: "v1", status: "Failure", code, reason, message });
   return new ApiException(code, `HTTP-Code: ${code}\nMessage: Unknown API Status Code!\nBody: ${body}`, body, {});
 }
+
+/**
+ * What a server answers for the object a call names: its kind and apiVersion (from the method's
+ * `plural`, a Pod without one), namespace and name, and `uid` when given. The helpers refuse an
+ * answer that is not the object they asked for.
+ */
+export function servedAs(
+  params: Record<string, unknown>,
+  uid?: string,
+): { kind: string; apiVersion: string; metadata: Record<string, unknown> } {
+  const plural = params["plural"];
+  const kind = plural === "cocoonsets" ? "CocoonSet" : plural === "cocoonhibernations" ? "CocoonHibernation" : "Pod";
+  const apiVersion = kind === "Pod" ? "v1" : "cocoonset.cocoonstack.io/v1";
+  return { kind, apiVersion, metadata: { name: params["name"], namespace: params["namespace"], ...(uid === undefined ? {} : { uid }) } };
+}
+
+/** The `Status` a server answers a delete with once the object is gone. */
+export const STATUS_SUCCESS = { kind: "Status", apiVersion: "v1", status: "Success", metadata: {} } as const;

@@ -1,12 +1,17 @@
 import type { CoreV1Api } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { Annotation } from "../meta/index.js";
-import { apiError, fakeApi, type Responder } from "./fakes.test-util.js";
+import { STATUS_SUCCESS, apiError, fakeApi, servedAs, type Responder } from "./fakes.test-util.js";
 import { releaseSeat } from "./release-seat.js";
 
 const pod = (annotations?: Record<string, string>, uid?: string) => ({
   metadata: { name: "vk-ns-demo-0", namespace: "ns", ...(uid && { uid }), ...(annotations && { annotations }) },
 });
+/** The server's answers: the pod itself to the flag, a `Status` to the delete. */
+const served =
+  (uid?: string): Responder =>
+  (method, params) =>
+    method === "deleteNamespacedPod" ? STATUS_SUCCESS : servedAs(params, uid);
 const FLAG = { metadata: { annotations: { [Annotation.KeepSnapshotOnDelete]: "true" } } };
 
 function setup(respond: Responder) {
@@ -18,7 +23,7 @@ function setup(respond: Responder) {
 
 describe("releaseSeat", () => {
   it("flags, then deletes", async () => {
-    const { clients, calls, logged, logger } = setup(() => pod());
+    const { clients, calls, logged, logger } = setup(served());
     expect(await releaseSeat(clients, pod(), { logger })).toEqual({ flagged: true, deletion: "deleted" });
     expect(calls.map((c) => [c.method, c.params])).toEqual([
       ["patchNamespacedPod", { name: "vk-ns-demo-0", namespace: "ns", body: FLAG }],
@@ -29,7 +34,7 @@ describe("releaseSeat", () => {
   });
 
   it("skips the flag request when the pod is already flagged", async () => {
-    const { clients, calls } = setup(() => ({}));
+    const { clients, calls } = setup(served());
     expect(await releaseSeat(clients, pod({ [Annotation.KeepSnapshotOnDelete]: "true" }))).toEqual({ flagged: true, deletion: "deleted" });
     expect(calls.map((c) => c.method)).toEqual(["deleteNamespacedPod"]);
   });
@@ -38,7 +43,7 @@ describe("releaseSeat", () => {
     const denied = apiError(422, "Invalid", "denied by policy");
     const { clients, calls, logged, logger } = setup((method) => {
       if (method === "patchNamespacedPod") throw denied;
-      return {};
+      return STATUS_SUCCESS;
     });
     expect(await releaseSeat(clients, pod(), { logger })).toEqual({ flagged: false, flagError: denied, deletion: "deleted" });
     expect(calls.map((c) => c.method)).toEqual(["patchNamespacedPod", "deleteNamespacedPod"]);
@@ -60,33 +65,33 @@ describe("releaseSeat", () => {
   });
 
   it("treats a 404 on the delete as released", async () => {
-    const { clients } = setup((method) => {
+    const { clients } = setup((method, params) => {
       if (method === "deleteNamespacedPod") throw apiError(404, "NotFound");
-      return pod();
+      return servedAs(params);
     });
     expect(await releaseSeat(clients, pod())).toEqual({ flagged: true, deletion: "already-gone" });
   });
 
   it("deletes with a uid precondition, and a failed precondition means already gone", async () => {
-    const { clients, calls } = setup((method) => {
+    const { clients, calls } = setup((method, params) => {
       if (method === "deleteNamespacedPod")
         throw apiError(409, "Conflict", "Precondition failed: UID in precondition: u1, UID in object meta: u2");
-      return pod(undefined, "u1");
+      return servedAs(params, "u1");
     });
     expect(await releaseSeat(clients, pod(undefined, "u1"))).toEqual({ flagged: true, deletion: "already-gone" });
     expect(calls[1]?.params).toEqual({ name: "vk-ns-demo-0", namespace: "ns", body: { preconditions: { uid: "u1" } } });
   });
 
   it("does not delete a newer pod that took the name", async () => {
-    const { clients, calls } = setup(() => pod(undefined, "newer"));
+    const { clients, calls } = setup(served("newer"));
     expect(await releaseSeat(clients, pod(undefined, "older"))).toEqual({ flagged: false, deletion: "already-gone" });
     expect(calls.map((c) => c.method)).toEqual(["patchNamespacedPod"]);
   });
 
   it("rejects when the delete fails for another reason", async () => {
-    const { clients } = setup((method) => {
+    const { clients } = setup((method, params) => {
       if (method === "deleteNamespacedPod") throw apiError(403, "Forbidden");
-      return pod();
+      return servedAs(params);
     });
     await expect(releaseSeat(clients, pod())).rejects.toMatchObject({ code: 403 });
   });

@@ -1,11 +1,14 @@
 import type { CoreV1Api } from "@kubernetes/client-node";
 import { Annotation } from "../meta/index.js";
 import { isConflict, isNotFound, statusCode, statusMessage } from "./api-errors.js";
+import { checkAnswer, checkDeleteAnswer } from "./answer-identity.js";
 import { callOptions } from "./call-options.js";
 import type { Logger } from "./logger.js";
 import { flagKeepSnapshotOnDelete } from "./patch/contracts.js";
 import { resolvePodTarget, type KubeObject } from "./patch/target.js";
 import { messageOf } from "../internal/message-of.js";
+import { isUnexpectedObjectError } from "./resources/unexpected-object-error.js";
+import { stringAt } from "../internal/safe-read.js";
 
 /** The client {@link releaseSeat} needs: client-node's `CoreV1Api` as `core` ({@link CocoonClients} fits). */
 export interface ReleaseSeatClients {
@@ -64,10 +67,17 @@ export interface ReleaseSeatResult {
  * A pod already gone counts as released: a 404 on the flag skips the delete (the name is free) and
  * a 404 on the delete is fine. When `pod.metadata.uid` is known, a newer pod that took the same
  * name is never deleted: the delete carries the uid as a precondition, and a flag response with
- * another uid ends the call. Other delete failures reject.
+ * another uid (same kind, namespace and name) ends the call. Other delete failures reject.
+ *
+ * The name and namespace are checked before any request: a name that is not one path segment
+ * (`.`, `..`, `/`, `%`) or not a name the API server could have stored refuses the call, so a pod
+ * named `.` can never become a delete of every pod. An answer that is not this pod (another name,
+ * namespace or kind, no object at all, or a pod without uid) rejects the call before the delete.
  *
  * @throws client-node's `ApiException` when the delete is refused; the signal's reason when aborted;
- * {@link CocoonError} `ERR_INVALID_ARGUMENT` for an object that is not a Pod or lacks name or namespace.
+ * {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an object that is not a Pod or
+ * lacks a valid name or namespace; {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when the
+ * flag or the delete is answered with another object.
  * @example
  * ```ts
  * const result = await releaseSeat(clients, pod, { logger });
@@ -81,16 +91,21 @@ export async function releaseSeat(
 ): Promise<ReleaseSeatResult> {
   const { signal, logger } = options;
   const target = resolvePodTarget(pod, "releaseSeat");
-  const { name, namespace } = target;
-  const uid = pod.metadata?.uid;
+  const { name, namespace, uid } = target;
   let flagged = true;
   let flagError: unknown;
   try {
-    const flaggedPod = await flagKeepSnapshotOnDelete(clients, pod, target, { signal });
-    // The name now belongs to a newer pod (it got the flag, harmlessly): ours is gone.
-    if (uid && flaggedPod.metadata?.uid && flaggedPod.metadata.uid !== uid) return { flagged: false, deletion: "already-gone" };
+    // The answer is checked without the uid here: another uid under the same name is handled below.
+    const flaggedPod = await flagKeepSnapshotOnDelete(clients, pod, { kind: "Pod", name, namespace }, { signal });
+    const answeredUID = stringAt(flaggedPod, "metadata", "uid");
+    if (uid !== undefined && answeredUID !== uid) {
+      if (answeredUID === "") checkAnswer(flaggedPod, target, "patch");
+      // The name now belongs to a newer pod (it got the flag, harmlessly): ours is gone.
+      return { flagged: false, deletion: "already-gone" };
+    }
   } catch (err) {
     signal?.throwIfAborted();
+    if (isUnexpectedObjectError(err)) throw err;
     if (isNotFound(err)) return { flagged: false, deletion: "already-gone" };
     flagged = false;
     flagError = err;
@@ -101,8 +116,9 @@ export async function releaseSeat(
     });
   }
   signal?.throwIfAborted();
+  let answer: unknown;
   try {
-    await clients.core.deleteNamespacedPod(
+    answer = await clients.core.deleteNamespacedPod(
       { name, namespace, ...(uid ? { body: { preconditions: { uid } } } : {}) },
       callOptions({ signal }),
     );
@@ -112,6 +128,7 @@ export async function releaseSeat(
     if (!(isNotFound(err) || (uid && isConflict(err)))) throw err;
     return flagged ? { flagged, deletion: "already-gone" } : { flagged, flagError, deletion: "already-gone" };
   }
+  checkDeleteAnswer(answer, target);
   return flagged ? { flagged, deletion: "deleted" } : { flagged, flagError, deletion: "deleted" };
 }
 

@@ -218,7 +218,7 @@ const HELPERS: Record<string, (pod: WatchedPod) => unknown> = {
   // An operator compares the pods its watch delivers: their containers' resources and envFrom are unchecked JSON.
   podSpecMatchesAgent: (pod) => meta.podSpecMatchesAgent(pod as meta.LivePodLike, SET, 0),
   podSpecMatchesToolbox: (pod) => meta.podSpecMatchesToolbox(pod as meta.LivePodLike, SET, TOOLBOX),
-  resolveTarget: (pod) => resolveTarget(pod),
+  resolveTarget: (pod) => resolveTarget(pod, "patch"),
   resolvePodTarget: (pod) => resolvePodTarget(pod, "writePodStatus"),
   "sameOnWire (writePodStatus's compare)": (pod) =>
     OBSERVATIONS.map((vm) => {

@@ -11,7 +11,7 @@ import {
   RELEASE_REQUIRES_MAIN_ONLY_RULE,
   SNAPSHOT_CLASS_IMMUTABLE_RULE,
 } from "./internal/cel-rules.js";
-import { isDNS1123Label, linearPattern } from "./internal/linear-patterns.js";
+import { isDNS1123Label, linearPattern } from "../../internal/linear-patterns.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { isK8sDateTime } from "./internal/date-time.js";
 import { BLOCKING } from "./internal/rule-gate.js";
-import { isConditionType, linearPattern } from "./internal/linear-patterns.js";
+import { isConditionType, linearPattern } from "../../internal/linear-patterns.js";
 import { listMap } from "./internal/list-map.js";
 import { int64 } from "./internal/schema-helpers.js";
 

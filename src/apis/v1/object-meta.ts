@@ -3,7 +3,7 @@ import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { API_VERSION } from "./groupversion-info.js";
 import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
-import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "./internal/k8s-names.js";
+import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "../../internal/k8s-names.js";
 import { addIssue } from "./internal/add-issue.js";
 
 interface MetaNames {

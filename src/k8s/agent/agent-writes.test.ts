@@ -2,13 +2,15 @@ import type { CoreV1Api, V1Pod } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
 import { Annotation, VMState, podStatusForVM } from "../../meta/index.js";
-import { apiError, fakeApi, type Responder } from "../fakes.test-util.js";
+import { STATUS_SUCCESS, apiError, fakeApi, servedAs, type Responder } from "../fakes.test-util.js";
 import { patchClearVMRuntime } from "./clear-vm-runtime.js";
 import { PodDeletion, finishPodDeletion } from "./finish-pod-deletion.js";
 import { sameOnWire } from "./same-on-wire.js";
 import { writePodStatus } from "./write-pod-status.js";
 
-const core = (respond: Responder = () => ({})) => {
+/** The server's answers: the pod (uid `u-1`) to a patch, a `Status` to the delete. */
+const served: Responder = (method, params) => (method === "deleteNamespacedPod" ? STATUS_SUCCESS : servedAs(params, "u-1"));
+const core = (respond: Responder = served) => {
   const fake = fakeApi<CoreV1Api>(respond);
   return { clients: { core: fake.api }, calls: fake.calls };
 };

@@ -9,8 +9,9 @@ import { resolvePodTarget, type KubeObject } from "../patch/target.js";
  * request when neither annotation is there. The VNC port and every other annotation are left alone.
  * Resolves to the server's copy, or to `pod` when nothing was sent.
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an object that is not a Pod or lacks name or
- * namespace; client-node's `ApiException` for a refused request.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an object that is not a
+ * Pod or lacks a valid name or namespace; {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when
+ * the answer is not this pod; client-node's `ApiException` for a refused request.
  * @example
  * ```ts
  * pod = await patchClearVMRuntime(clients, pod); // after the hibernate snapshot is pushed and the VM removed

@@ -1,5 +1,6 @@
 import type { CoreV1Api } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
+import { checkDeleteAnswer } from "../answer-identity.js";
 import { isConflict, isNotFound } from "../api-errors.js";
 import { callOptions } from "../call-options.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
@@ -53,9 +54,11 @@ export interface FinishPodDeletionOptions {
  * The uid precondition means a newer pod that took the name (the operator recreating a slot) is
  * never deleted: the server answers 409 and the result is `uid-mismatch`. A 404 is `already-gone`.
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an object that is not a Pod or lacks name,
- * namespace or uid (a delete by name alone could hit a newer pod); client-node's `ApiException` for
- * any other refusal; the signal's reason when aborted.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an object that is not a
+ * Pod or lacks a valid name, namespace or uid (a delete by name alone could hit a newer pod; a name
+ * like `.` or `..` would leave the pod's path); {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT`
+ * when a `200` answer is neither a `Status` nor this pod; client-node's `ApiException` for any other
+ * refusal; the signal's reason when aborted.
  * @example
  * ```ts
  * await removeVM(vmName);
@@ -67,19 +70,21 @@ export async function finishPodDeletion(
   pod: KubeObject,
   options: FinishPodDeletionOptions = {},
 ): Promise<PodDeletion> {
-  const { name, namespace } = resolvePodTarget(pod, "finishPodDeletion");
-  const uid = pod.metadata?.uid;
+  const target = resolvePodTarget(pod, "finishPodDeletion");
+  const { name, namespace, uid } = target;
   if (!uid) throw new CocoonError("ERR_INVALID_ARGUMENT", `finishPodDeletion needs the uid of pod ${namespace}/${name}`);
   const { signal } = options;
   signal?.throwIfAborted();
   const body = { gracePeriodSeconds: 0, preconditions: { uid } };
+  let answer: unknown;
   try {
-    await clients.core.deleteNamespacedPod({ name, namespace, body }, callOptions({ signal, body: JSON.stringify(body) }));
+    answer = await clients.core.deleteNamespacedPod({ name, namespace, body }, callOptions({ signal, body: JSON.stringify(body) }));
   } catch (err) {
     signal?.throwIfAborted();
     if (isNotFound(err)) return PodDeletion.AlreadyGone;
     if (isConflict(err)) return PodDeletion.UIDMismatch;
     throw err;
   }
+  checkDeleteAnswer(answer, target);
   return PodDeletion.Deleted;
 }

@@ -58,8 +58,10 @@ const FIELDS = ["phase", "conditions", "podIP", "podIPs", "startTime", "containe
  * Resolves to the server's copy, or to `pod` when nothing was sent. No `resourceVersion`
  * precondition: the agent is the one writer of these fields.
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an object that is not a Pod or lacks name
- * or namespace; client-node's `ApiException` for a refused request; the signal's reason when aborted.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an object that is not a
+ * Pod or lacks a valid name or namespace; {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when
+ * the answer is not this pod (another name, namespace, kind or uid, or not an object); client-node's
+ * `ApiException` for a refused request; the signal's reason when aborted.
  * @example
  * ```ts
  * const status = podStatusForVM(pod, { state: VMState.Running, ip: "10.88.0.7", probeReady: true }, { now: new Date() });

@@ -31,8 +31,10 @@ export interface AnnotationPatchOptions {
  * CocoonSets and CocoonHibernations go through `clients.customObjects`.
  *
  * @throws {@link CocoonError} `ERR_INVALID_ANNOTATION_DELTA` for an empty or ill-typed delta (checked
- * first, even when nothing would be sent); `ERR_INVALID_ARGUMENT` for an unsupported kind or a
- * missing name, namespace or client; client-node's `ApiException` for a refused request.
+ * first, even when nothing would be sent); `ERR_INVALID_ARGUMENT`, before any request, for an
+ * unsupported kind, a missing or invalid name or namespace, or a missing client;
+ * {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when the answer is not `target`;
+ * client-node's `ApiException` for a refused request.
  * @example
  * ```ts
  * const pod = await core.readNamespacedPod({ name, namespace });
@@ -47,7 +49,7 @@ export async function patchAnnotations<T extends KubeObject>(
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
   const body = annotationsMergePatchJSON(delta);
-  const resolved = resolveTarget(target);
+  const resolved = resolveTarget(target, "patchAnnotations");
   if (annotationsSatisfied(target, delta)) return target;
   return sendAnnotations(clients, resolved, body, options);
 }

@@ -1,7 +1,7 @@
 import type { CoreV1Api, CustomObjectsApi, V1Pod } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
-import { fakeApi } from "../fakes.test-util.js";
+import { fakeApi, servedAs } from "../fakes.test-util.js";
 import { patch, patchStatus } from "./clientpatch.js";
 
 const MERGE = "application/merge-patch+json";
@@ -24,8 +24,8 @@ const set = () => ({
   status: { phase: "Running" },
 });
 const fakes = () => {
-  const core = fakeApi<CoreV1Api>(() => ({ served: true }));
-  const custom = fakeApi<CustomObjectsApi>(() => ({ served: true }));
+  const core = fakeApi<CoreV1Api>((_m, params) => ({ ...servedAs(params), served: true }));
+  const custom = fakeApi<CustomObjectsApi>((_m, params) => ({ ...servedAs(params), served: true }));
   return { clients: { core: core.api, customObjects: custom.api }, core: core.calls, custom: custom.calls };
 };
 
@@ -37,7 +37,7 @@ describe("patch", () => {
       copy.metadata!.labels = { app: "b", extra: "x" };
       delete copy.spec!.containers[0]!.image;
     });
-    expect(result).toEqual({ served: true });
+    expect(result).toEqual({ ...servedAs({ name: "p", namespace: "ns" }), served: true });
     expect(core).toHaveLength(1);
     expect(core[0]).toMatchObject({ method: "patchNamespacedPod", contentType: MERGE });
     expect(core[0]?.params).toEqual({

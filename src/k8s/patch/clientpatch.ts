@@ -47,9 +47,12 @@ export type Mutation<T> = (copy: T) => void | Promise<void>;
  * @param clients - `core` for Pods, `customObjects` for CocoonSets and CocoonHibernations.
  * @param obj - The object as read from the server.
  * @param mutate - Changes the copy it is given.
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an unsupported kind, a missing name,
- * namespace or client, or `optimisticLock` without a `resourceVersion`; client-node's `ApiException`
- * for a refused request (read it with `statusCode`, `isConflict`, ...).
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an unsupported kind, a
+ * missing or invalid name or namespace (not one path segment, or not a name the API server could
+ * have stored), a missing client, or `optimisticLock` without a `resourceVersion`;
+ * {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when the answer is not `obj` (another kind,
+ * namespace, name, or uid when `obj` has one); client-node's `ApiException` for a refused request
+ * (read it with `statusCode`, `isConflict`, ...).
  * @example
  * ```ts
  * const updated = await patch(clients, set, (copy) => {
@@ -90,7 +93,7 @@ async function patchWith<T extends KubeObject>(
   options: PatchOptions,
   status: boolean,
 ): Promise<T> {
-  const target = resolveTarget(obj);
+  const target = resolveTarget(obj, status ? "patchStatus" : "patch");
   const resourceVersion = obj.metadata?.resourceVersion;
   if (options.optimisticLock && !resourceVersion) {
     throw new CocoonError(

@@ -2,7 +2,7 @@ import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import { describe, expect, it, vi } from "vitest";
 import { isCocoonError } from "../../errors.js";
 import { Annotation } from "../../meta/index.js";
-import { fakeApi } from "../fakes.test-util.js";
+import { fakeApi, servedAs } from "../fakes.test-util.js";
 import { patchAnnotations } from "./annotations.js";
 import { patchCocoonSetGeneration, patchHibernateState, patchHibernatedOnNode, patchKeepSnapshotOnDelete } from "./contracts.js";
 
@@ -16,8 +16,8 @@ const cocoonSet = (annotations?: Record<string, string>) => ({
   metadata: { name: "demo", namespace: "ns", ...(annotations && { annotations }) },
 });
 const fakes = () => {
-  const core = fakeApi<CoreV1Api>((_m, params) => ({ ...pod(), served: params["name"] }));
-  const customObjects = fakeApi<CustomObjectsApi>((_m, params) => ({ ...cocoonSet(), served: params["name"] }));
+  const core = fakeApi<CoreV1Api>((_m, params) => ({ ...servedAs(params), served: params["name"] }));
+  const customObjects = fakeApi<CustomObjectsApi>((_m, params) => ({ ...servedAs(params), served: params["name"] }));
   return { clients: { core: core.api, customObjects: customObjects.api }, core: core.calls, custom: customObjects.calls };
 };
 const annotationsBody = (annotations: Record<string, string | null>) => ({ metadata: { annotations } });

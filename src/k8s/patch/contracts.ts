@@ -72,7 +72,7 @@ export async function patchKeepSnapshotOnDelete<T extends KubeObject>(
   pod: T,
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
-  return flagKeepSnapshotOnDelete(clients, pod, resolveTarget(pod), options);
+  return flagKeepSnapshotOnDelete(clients, pod, resolveTarget(pod, "patchKeepSnapshotOnDelete"), options);
 }
 
 /**
@@ -94,7 +94,14 @@ export async function patchHibernateState<T extends KubeObject>(
   state: boolean,
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
-  return patchUnless(clients, pod, hibernateStateAnnotations(state), readHibernateState(pod) === state, options, resolveTarget(pod));
+  return patchUnless(
+    clients,
+    pod,
+    hibernateStateAnnotations(state),
+    readHibernateState(pod) === state,
+    options,
+    resolveTarget(pod, "patchHibernateState"),
+  );
 }
 
 /**
@@ -116,7 +123,14 @@ export async function patchCocoonSetGeneration<T extends KubeObject>(
   options: AnnotationPatchOptions = {},
 ): Promise<T> {
   const delta = cocoonSetGenerationAnnotations(generation);
-  return patchUnless(clients, pod, delta, BigInt(readCocoonSetGeneration(pod)) === BigInt(generation), options, resolveTarget(pod));
+  return patchUnless(
+    clients,
+    pod,
+    delta,
+    BigInt(readCocoonSetGeneration(pod)) === BigInt(generation),
+    options,
+    resolveTarget(pod, "patchCocoonSetGeneration"),
+  );
 }
 
 /**
@@ -143,6 +157,6 @@ export async function patchHibernatedOnNode<T extends KubeObject>(
     hibernatedOnNodeAnnotations(node),
     readHibernatedOnNode(set) === (node ?? ""),
     options,
-    resolveTarget(set),
+    resolveTarget(set, "patchHibernatedOnNode"),
   );
 }

@@ -1,5 +1,6 @@
 import { GROUP, VERSION } from "../../apis/v1/groupversion-info.js";
 import { CocoonError } from "../../errors.js";
+import { checkAnswer } from "../answer-identity.js";
 import { callOptions } from "../call-options.js";
 import { PLURALS, type AnyPatchClients, type Target } from "./target.js";
 
@@ -13,18 +14,23 @@ export interface PatchRequest {
 }
 
 /**
- * Sends one patch to the object's resource (or its `/status`) and resolves to the server's copy.
+ * Sends one patch to the object's resource (or its `/status`) and resolves to the server's copy,
+ * once it is checked to be the target (kind, apiVersion, namespace, name, and uid when the target has one).
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` when `clients` lacks the API client the kind needs.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` when `clients` lacks the API client the kind needs;
+ * {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when the answer is not the target.
  * @internal
  */
 export async function sendPatch(clients: AnyPatchClients, target: Target, request: PatchRequest): Promise<unknown> {
+  let answer: unknown;
   try {
-    return await dispatch(clients, target, request);
+    answer = await dispatch(clients, target, request);
   } catch (err) {
     request.signal?.throwIfAborted(); // an aborted call rejects with the signal's reason, not node-fetch's AbortError
     throw err;
   }
+  checkAnswer(answer, target, request.status ? "patch status of" : "patch");
+  return answer;
 }
 
 async function dispatch(clients: AnyPatchClients, target: Target, request: PatchRequest): Promise<unknown> {

@@ -1,6 +1,7 @@
 import type { CoreV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import { API_VERSION, Kind, Plural } from "../../apis/v1/groupversion-info.js";
 import { CocoonError } from "../../errors.js";
+import { checkedNamespaceName, checkedObjectName } from "../path-name.js";
 
 /**
  * The object fields the patch helpers read: a client-node `V1Pod`, a CocoonSet or
@@ -54,11 +55,13 @@ export interface AnyPatchClients {
   readonly customObjects?: Partial<Pick<CustomObjectsApi, "patchNamespacedCustomObject" | "patchNamespacedCustomObjectStatus">> | undefined;
 }
 
-/** Where one patch goes. */
+/** Where one patch goes, and the object whose answer it expects. */
 export interface Target {
   readonly kind: "Pod" | typeof Kind.CocoonSet | typeof Kind.CocoonHibernation;
   readonly name: string;
   readonly namespace: string;
+  /** The caller's `metadata.uid`: an answer with another uid is not the object. Unset when not known. */
+  readonly uid?: string | undefined;
 }
 
 /** The resource name of each cocoon kind. */
@@ -70,10 +73,14 @@ export const PLURALS = { [Kind.CocoonSet]: Plural.CocoonSet, [Kind.CocoonHiberna
  * carry neither. `CocoonSet` and `CocoonHibernation` must have `apiVersion`
  * `cocoonset.cocoonstack.io/v1` or none.
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for another kind, or a missing name or namespace.
+ * The name and namespace go into the request path, so they are checked first ({@link checkedObjectName},
+ * {@link checkedNamespaceName}).
+ *
+ * @param helper - The calling helper, named in the error messages.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for another kind, or a missing or invalid name or namespace.
  * @internal
  */
-export function resolveTarget(obj: KubeObject): Target {
+export function resolveTarget(obj: KubeObject, helper: string): Target {
   const { apiVersion, kind } = obj;
   const name = obj.metadata?.name;
   const namespace = obj.metadata?.namespace;
@@ -89,19 +96,22 @@ export function resolveTarget(obj: KubeObject): Target {
     );
   }
   if (!name || !namespace) {
-    throw new CocoonError("ERR_INVALID_ARGUMENT", `cannot patch a ${resolved} without metadata.name and metadata.namespace`);
+    throw new CocoonError("ERR_INVALID_ARGUMENT", `${helper}: cannot write a ${resolved} without metadata.name and metadata.namespace`);
   }
-  return { kind: resolved, name, namespace };
+  checkedNamespaceName(namespace, { helper, field: "metadata.namespace" });
+  checkedObjectName(name, resolved, { helper, field: "metadata.name" });
+  const uid = obj.metadata?.uid;
+  return { kind: resolved, name, namespace, ...(typeof uid === "string" && uid !== "" ? { uid } : {}) };
 }
 
 /**
  * {@link resolveTarget} for a helper that writes Pods only.
  *
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for another kind (`<helper> takes a Pod, got …`), or a missing name or namespace.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for another kind (`<helper> takes a Pod, got …`), or a missing or invalid name or namespace.
  * @internal
  */
 export function resolvePodTarget(obj: KubeObject, helper: string): Target {
-  const target = resolveTarget(obj);
+  const target = resolveTarget(obj, helper);
   if (target.kind !== "Pod")
     throw new CocoonError("ERR_INVALID_ARGUMENT", `${helper} takes a Pod, got ${target.kind} ${target.namespace}/${target.name}`);
   return target;

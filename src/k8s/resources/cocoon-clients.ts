@@ -16,8 +16,10 @@ export type CocoonHibernationClient = CocoonResourceClient<CocoonHibernation, Co
  * {@link createClients} already holds one, as `clients.cocoonSets`, on its shared keep-alive connections.
  *
  * @throws {@link UnexpectedObjectError} (from each call) when the server returns a set that does
- * not parse; client-node's `ApiException` when a request is refused; {@link CocoonError}
- * `ERR_INVALID_ARGUMENT`, before anything is sent, for a reference without namespace or name.
+ * not parse, or answers with another object than the one asked for (kind, apiVersion, namespace,
+ * name, or the uid of the object patched); client-node's `ApiException` when a request is refused;
+ * {@link CocoonError} `ERR_INVALID_ARGUMENT`, before anything is sent, for a reference without a
+ * valid namespace (a DNS-1123 label) or name (a DNS-1123 subdomain).
  * @example
  * ```ts
  * const sets = cocoonSetClient({ customObjects: kubeConfig.makeApiClient(CustomObjectsApi) });

@@ -217,7 +217,7 @@ describe("cocoonHibernationClient", () => {
     const { api } = fakeApi<CustomObjectsApi>(() => served());
     const err = await rejection(cocoonHibernationClient({ customObjects: api }).get({ namespace: "demo", name: "nap" }));
     expect(isUnexpectedObjectError(err) && err.message).toBe(
-      'CocoonHibernation demo/sandbox from the API server does not parse: kind: Invalid input: expected "CocoonHibernation" (and 3 more)',
+      'get CocoonHibernation demo/nap: the API server answered with CocoonSet demo/sandbox that is not the object asked for: kind: is "CocoonSet", not "CocoonHibernation"',
     );
   });
 });

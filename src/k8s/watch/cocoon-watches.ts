@@ -29,7 +29,8 @@ import type { WatchedPod } from "./watched-pod.js";
  *
  * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`).
  * @param options - The namespace, selectors, a signal that stops the watch, page size, watch timeout and event cap.
- * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace or a bad page size, timeout or `maxEventBytes`.
+ * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace, one that is not a
+ * DNS-1123 label (`..` would watch every namespace), or a bad page size, timeout or `maxEventBytes`.
  * @example
  * ```ts
  * const controller = new AbortController();

@@ -1,6 +1,7 @@
 import type { KubeConfig, Configuration } from "@kubernetes/client-node";
 import type { z } from "zod";
 import { CocoonError } from "../../errors.js";
+import { checkedNamespaceName } from "../path-name.js";
 import type { ObjectRef } from "../resources/resource-options.js";
 import { EventQueue } from "./event-queue.js";
 import type { Lister } from "./listers.js";
@@ -75,7 +76,7 @@ export interface WatchedKind<T> {
 export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, options: WatchOptions): CocoonWatch<T> {
   const store = new ObjectStore<T>();
   const state: WatchState = { resourceVersion: "" };
-  const settings = checkedSettings(options);
+  const settings = checkedSettings(options, kind.kind);
   let iterated = false;
   return {
     get: (ref) => {
@@ -143,7 +144,7 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
   };
 }
 
-function checkedSettings(options: WatchOptions): { pageSize: number; timeoutSeconds: number; maxEventBytes: number } {
+function checkedSettings(options: WatchOptions, kind: string): { pageSize: number; timeoutSeconds: number; maxEventBytes: number } {
   const { pageSize = 0, timeoutSeconds = 300 + Math.floor(Math.random() * 301), maxEventBytes = DEFAULT_MAX_EVENT_BYTES } = options;
   if (!Number.isSafeInteger(pageSize) || pageSize < 0) throw invalid(`pageSize ${pageSize} is not a whole number of objects (0 or more)`);
   if (!Number.isSafeInteger(timeoutSeconds) || timeoutSeconds < 1)
@@ -151,6 +152,8 @@ function checkedSettings(options: WatchOptions): { pageSize: number; timeoutSeco
   if (!Number.isSafeInteger(maxEventBytes) || maxEventBytes < 1024)
     throw invalid(`maxEventBytes ${maxEventBytes} is not a whole number of bytes (1024 or more)`);
   if (options.namespace === "") throw invalid("namespace is empty (leave it out to watch all namespaces)");
+  // It goes into the watch and list paths: `..` would watch every namespace.
+  if (options.namespace !== undefined) checkedNamespaceName(options.namespace, { helper: `watch ${kind}s`, field: "namespace" });
   return { pageSize, timeoutSeconds, maxEventBytes };
 }
 

@@ -1,5 +1,6 @@
 import { CoreV1Api, type KubeConfig, type V1Node, type V1NodeStatus, type V1Taint } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
+import { checkedObjectName } from "../../k8s/path-name.js";
 import { NODE_ROLE_LABEL, PROVIDER_TAINT } from "../../meta/agent/node.js";
 import { DEFAULT_NODE_POOL, HOSTNAME_LABEL, Label } from "../../meta/keys.js";
 
@@ -62,7 +63,9 @@ export const DEFAULT_NODE_CAPACITY: Readonly<Record<string, string>> = {
  * asks for it). Nothing heartbeats and no controller runs, so the node stays so until a test changes it.
  *
  * @param client - A `KubeConfig` allowed to create nodes, or anything that holds one (a {@link ControlPlane}).
- * @throws CocoonError `ERR_INVALID_ARGUMENT` for a body without `metadata.name`; the API server's error as client-node throws it.
+ * @throws CocoonError `ERR_INVALID_ARGUMENT`, before any request, for a body without `metadata.name` or
+ * with one the API server could not store for a Node (not a DNS-1123 subdomain: `..`, `a/b`, uppercase);
+ * the API server's error as client-node throws it.
  * @example
  * ```ts
  * await using plane = await startControlPlane({ scheduler: true });
@@ -77,6 +80,7 @@ export async function registerNode(
   const body = isNodeBody(node) ? node : cocoonNode(node);
   const name = body.metadata?.name;
   if (!name) throw new CocoonError("ERR_INVALID_ARGUMENT", "registerNode: the node body has no metadata.name");
+  checkedObjectName(name, "Node", { helper: "registerNode", field: "metadata.name" }); // it goes into the status and node paths
   const core = ("kubeConfig" in client ? client.kubeConfig : client).makeApiClient(CoreV1Api);
   const { status, ...withoutStatus } = body;
   const created = await core.createNode({ body: { apiVersion: "v1", kind: "Node", ...withoutStatus } });
