@@ -27,6 +27,8 @@
  * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, manifest or config is malformed or not a snapshot.
  * - `ERR_SNAPSHOT_INTEGRITY`: a blob or a reconstructed file differs from its digest or size.
  * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
+ * - `ERR_SNAPSHOT_OUTPUT`: the output of a pull or cloud-image stream failed, closed or was destroyed before it took
+ *   every byte and finished (a consumer that exits: `EPIPE`; a full disk: `ENOSPC`); the output's error is the cause.
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -45,6 +47,7 @@ export type CocoonErrorCode =
   | "ERR_SNAPSHOT_FORMAT"
   | "ERR_SNAPSHOT_INTEGRITY"
   | "ERR_SNAPSHOT_TRANSFER"
+  | "ERR_SNAPSHOT_OUTPUT"
   | RegistryErrorCode;
 
 /** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */
