@@ -50,9 +50,12 @@ function checkElement(kind: string, element: string, allowed: string, min: numbe
 }
 
 /**
- * Parses `[registry/]repository` as go-containerregistry's `name.NewRepository` does (default options).
+ * Parses `[registry/]repository` as go-containerregistry's `name.NewRepository` does (default
+ * options), and refuses a `.` or `..` path component, which go-containerregistry accepts: a URL
+ * resolves them away, so `vm-a/../../etc` would reach another path than it names.
  *
- * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
+ * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message, or
+ * `repository can not contain a "." or ".." path component: <path>`.
  */
 export function parseRepository(text: string): RepositoryName {
   if (text.length === 0) throw badName("a repository name must be specified");
@@ -61,6 +64,9 @@ export function parseRepository(text: string): RepositoryName {
   const hasRegistry = slash >= 0 && (first === "localhost" || /[.:]/.test(first));
   const path = hasRegistry ? text.slice(slash + 1) : text;
   checkElement("repository", path, REPOSITORY_CHARS, 2, 255);
+  // Stricter than go-containerregistry: a URL drops `.` and `..` segments, so `vm/../x` would name another repository.
+  if (path.split("/").some((c) => c === "." || c === ".."))
+    throw badName(`repository can not contain a "." or ".." path component: ${path}`);
   const given = hasRegistry ? first : "";
   if (!isURIAuthority(given)) throw badName(`registries must be valid RFC 3986 URI authorities: ${given}`);
   const registry = given === "" || given === "docker.io" ? DEFAULT_REGISTRY : given;
