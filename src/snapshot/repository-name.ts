@@ -10,7 +10,7 @@ const PREFIX = "_/";
 const BASE = `localhost/${PREFIX}`;
 
 function refused(what: string, text: unknown, err: unknown): CocoonError {
-  const why = isCocoonError(err) ? err.message.replaceAll(BASE, "") : String(err);
+  const why = isCocoonError(err) ? err.message.replaceAll(BASE, "").replaceAll(`: ${PREFIX}`, ": ") : String(err);
   return new CocoonError("ERR_INVALID_REFERENCE", `${what} ${JSON.stringify(String(text))}: ${why}`, {
     cause: err,
   });

@@ -80,7 +80,7 @@ export async function writeSnapshot(
 /** Refuses options without a valid name, or without an output that can still take bytes. @internal */
 export function required(opts: StreamOptions): void {
   if (!(opts as StreamOptions | undefined)?.name) throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: name is required");
-  checkRepositoryName("snapshot stream", opts.name);
+  checkRepositoryName("snapshot stream: name", opts.name);
   if (typeof (opts.output as Partial<StreamOptions["output"]> | undefined)?.write !== "function")
     throw new CocoonError("ERR_INVALID_ARGUMENT", "snapshot stream: writer is required");
   const problem = outputProblem(opts.output);
