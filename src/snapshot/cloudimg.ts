@@ -22,7 +22,7 @@ export interface CloudImageOptions {
   readonly output: Writable;
   /** Aborts the stream, also while waiting for a slow output; the promise rejects with the signal's reason. */
   readonly signal?: AbortSignal;
-  /** Leave `output` open on success (default: end it). */
+  /** Leave `output` open on success (default: end it); the call then resolves once the output has taken every byte. */
   readonly keepOpen?: boolean;
 }
 

@@ -15,8 +15,10 @@ import { checkRepositoryName } from "../repository-name.js";
 /**
  * Streams a snapshot artifact back as a `cocoon snapshot import` tar (Go's `Stream`). An image
  * index is resolved to its linux/amd64 child (else the first child with a known architecture).
- * Every blob is length- and digest-checked; memory stays within the options' budget.
+ * Every blob is length- and digest-checked; memory stays within the options' budget. Resolves
+ * only once `output` has taken every byte and finished without error.
  *
+ * @throws As {@link streamSnapshotParsed}.
  * @example
  * ```ts
  * const { data } = await registry.getManifest("vm-a", "hibernate");
@@ -54,14 +56,10 @@ export async function streamSnapshotParsed(m: OCIManifest, dl: Downloader, opts:
   await writeSnapshot(m, dl, opts);
 }
 
-/** {@link streamSnapshotParsed}, resolving to the snapshot's config; `tw` watches the output from its first request on. @internal */
-export async function writeSnapshot(
-  m: OCIManifest,
-  dl: Downloader,
-  opts: StreamOptions,
-  tw: TarWriter = new TarWriter(opts.output, opts.signal),
-): Promise<SnapshotConfig> {
+/** {@link streamSnapshotParsed}, resolving to the snapshot's config; `writer` watches the output from its first request on. @internal */
+export async function writeSnapshot(m: OCIManifest, dl: Downloader, opts: StreamOptions, writer?: TarWriter): Promise<SnapshotConfig> {
   required(opts);
+  const tw = writer ?? new TarWriter(opts.output, opts.signal);
   let written: SnapshotConfig | undefined;
   await settle(opts, tw, async () => {
     const cfg = await fetchSnapshotConfig(dl, opts.name, m.config, opts.signal).catch((err: unknown) => {
