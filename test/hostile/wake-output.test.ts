@@ -61,7 +61,8 @@ describe("a consumer that exits", () => {
     const c = consumer(4096);
     try {
       const err = await outcome(pullSnapshot(reg, "vm:hibernate", c.child.stdin, { now: () => 0 }));
-      expectOutputError(err, ["EPIPE", "ECONNRESET"]);
+      // The kernel's EPIPE (or ECONNRESET), or Node destroying the stdin of a child that exited: whichever comes first.
+      expectOutputError(err, ["EPIPE", "ECONNRESET", undefined]);
       expect(c.child.stdin.destroyed).toBe(true);
       await c.exited;
       expect(c.child.exitCode).toBe(0);
@@ -117,7 +118,7 @@ describe("a consumer that exits", () => {
     try {
       const err = await outcome(streamCloudImage(manifest, reg, { name: "img", output: c.child.stdin }));
       expectOutputError(err, [undefined]);
-      expect((err as Error).message).toBe("write cloud image: the output was destroyed before it took every byte");
+      expect((err as Error).message).toMatch(/^write cloud image: the output (was destroyed|closed) before it took every byte$/u);
     } finally {
       c.kill();
     }
@@ -132,7 +133,7 @@ describe("an abort while the output is stuck", () => {
     const reason = new Error("wake cancelled");
     try {
       const pull = outcome(pullSnapshot(reg, "vm:hibernate", c.child.stdin, { now: () => 0, signal: stop.signal }));
-      while (c.child.stdin.writableLength < 4 << 20) await sleep(10); // the writer now waits for drain
+      while (c.child.stdin.writableLength < 4 << 20 && !c.child.stdin.destroyed) await sleep(10); // the writer now waits for drain
       const at = performance.now();
       stop.abort(reason);
       expect(await Promise.race([pull, pending(1000)])).toBe(reason);
@@ -150,7 +151,7 @@ describe("an abort while the output is stuck", () => {
     const reason = new Error("wake cancelled");
     try {
       const pull = outcome(pullSnapshot(reg, "vm:hibernate", c.child.stdin, { now: () => 0, signal: stop.signal }));
-      while (!c.child.stdin.writableEnded) await sleep(10); // every byte handed over, the end asked for
+      while (!c.child.stdin.writableEnded && !c.child.stdin.destroyed) await sleep(10); // every byte handed over, the end asked for
       stop.abort(reason);
       expect(await Promise.race([pull, pending(1000)])).toBe(reason);
       expect(c.child.stdin.destroyed).toBe(true);
