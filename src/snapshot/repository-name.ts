@@ -19,6 +19,11 @@ function refused(what: string, text: unknown, err: unknown): CocoonError {
 /**
  * Checks a repository (VM) name by the one reference parser before it names anything in a request.
  *
+ * @example
+ * ```ts
+ * checkRepositoryName("snapshot stream: name", "vm-a"); // passes
+ * checkRepositoryName("snapshot stream: name", "vm-a/../../etc"); // throws ERR_INVALID_REFERENCE
+ * ```
  * @param what - Names the name in the message: `snapshot push: name`.
  * @throws CocoonError `ERR_INVALID_REFERENCE` naming `what`, for a name such as `..` or `vm/../x`.
  */
@@ -41,6 +46,11 @@ export interface RelativeReference {
 /**
  * Parses `vm`, `vm:tag` or `vm[:tag]@sha256:<hex>` with `./oci`'s reference parser.
  *
+ * @example
+ * ```ts
+ * parseRelativeReference("snapshot pull: reference", "vm-a:hibernate"); // => { name: "vm-a", ref: "hibernate" }
+ * parseRelativeReference("snapshot pull: reference", "vm-a"); // => { name: "vm-a", ref: "latest" }
+ * ```
  * @param what - Names the reference in the message: `snapshot pull: reference`.
  * @throws CocoonError `ERR_INVALID_REFERENCE` naming `what`, before any request.
  */

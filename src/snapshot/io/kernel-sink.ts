@@ -16,6 +16,13 @@ function writesThroughNodeFs(out: WriteStream): boolean {
  * of exactly those classes, with none of their write methods replaced. Only then may a buffer be
  * freed or reused once its write's callback has run; any other writable, a subclass included,
  * may keep the very chunks it is given (a `PassThrough` does, and so may a user's `_write`).
+ *
+ * @example
+ * ```ts
+ * isKernelSink(createWriteStream("/dev/null")); // => true
+ * isKernelSink(new PassThrough()); // => false
+ * isKernelSink(new (class extends Socket {})()); // => false: a subclass may keep its chunks
+ * ```
  */
 export function isKernelSink(out: Writable): boolean {
   const proto: unknown = Object.getPrototypeOf(out);

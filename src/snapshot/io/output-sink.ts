@@ -15,6 +15,13 @@ export const OUTPUT_BUFFERED = 4 << 20;
  * Why `output` cannot receive a pull, or `undefined`: it is not a writable, or it is already
  * ended, destroyed or failed (every byte written to it would be lost, and the pull would have
  * fetched them for nothing).
+ *
+ * @example
+ * ```ts
+ * const out = createWriteStream("/tmp/x");
+ * out.end();
+ * outputProblem(out); // => "is already ended"
+ * ```
  */
 export function outputProblem(output: unknown): string | undefined {
   const o = output as Partial<Writable> | null | undefined;
@@ -33,6 +40,13 @@ type Until = "drain" | "acked" | "finish";
  * from the first byte to `finish`, so that a failure at any point (an `EPIPE` from a consumer that
  * exits, `ENOSPC` at the trailer) rejects the pull with `ERR_SNAPSHOT_OUTPUT` instead of being
  * dropped or thrown as an uncaught exception; and a wait for a slow output ends at once on abort.
+ *
+ * @example
+ * ```ts
+ * const sink = new OutputSink(createWriteStream("/dev/full"), "write import tar", signal);
+ * await sink.write(bytes);
+ * await sink.end(); // rejects: ERR_SNAPSHOT_OUTPUT, cause ENOSPC
+ * ```
  */
 export class OutputSink {
   readonly #out: Writable;
