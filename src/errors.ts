@@ -33,6 +33,8 @@
  * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
  * - `ERR_WATCH_STREAM`: a typed watch's list or watch answer broke the protocol: a line that is not JSON, an
  *   event that does not parse, a line past the cap, a watch kept open past its timeout, a repeated `continue`.
+ * - `ERR_SNAPSHOT_OUTPUT`: the output of a pull or cloud-image stream failed, closed or was destroyed before it took
+ *   every byte and finished (a consumer that exits: `EPIPE`; a full disk: `ENOSPC`); the output's error is the cause.
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"
@@ -53,6 +55,7 @@ export type CocoonErrorCode =
   | "ERR_SNAPSHOT_INTEGRITY"
   | "ERR_SNAPSHOT_TRANSFER"
   | "ERR_WATCH_STREAM"
+  | "ERR_SNAPSHOT_OUTPUT"
   | RegistryErrorCode;
 
 /** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */

@@ -49,12 +49,8 @@ function checkElement(kind: string, element: string, allowed: string, min: numbe
   if (runes.some((r) => !allowed.includes(r))) throw badName(`${kind} can only contain the characters \`${allowed}\`: ${element}`);
 }
 
-/**
- * Parses `[registry/]repository` as go-containerregistry's `name.NewRepository` does (default options).
- *
- * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
- */
-export function parseRepository(text: string): RepositoryName {
+/** go-containerregistry's `name.NewRepository` (default options), exactly. */
+function ggcrRepository(text: string): RepositoryName {
   if (text.length === 0) throw badName("a repository name must be specified");
   const slash = text.indexOf("/");
   const first = slash < 0 ? text : text.slice(0, slash);
@@ -68,12 +64,8 @@ export function parseRepository(text: string): RepositoryName {
   return { registry, repository, context: `${registry}/${repository}`, scheme: ggcrScheme(registry) };
 }
 
-/**
- * Parses `[registry/]repository[:tag]` as go-containerregistry's `name.NewTag` does.
- *
- * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
- */
-export function parseTag(text: string): Reference {
+/** go-containerregistry's `name.NewTag`, exactly. */
+function ggcrTag(text: string): Reference {
   const parts = text.split(":");
   const last = parts[parts.length - 1] ?? "";
   let base = text;
@@ -84,13 +76,46 @@ export function parseTag(text: string): Reference {
     if (tag === "") throw badName(`${text} must specify a tag name after the colon`);
     checkElement("tag", tag, TAG_CHARS, 1, 128);
   }
-  const repo = parseRepository(base);
+  const repo = ggcrRepository(base);
   const identifier = tag === "" ? DEFAULT_TAG : tag;
   return { ...repo, kind: "tag", identifier, name: `${repo.context}:${identifier}`, string: text };
 }
 
 /**
- * Parses `[registry/]repository[:tag]@sha256:<hex>` as go-containerregistry's `name.NewDigest` does.
+ * Refuses a repository with a `.` or `..` path component, once go-containerregistry has taken it
+ * (so every name it refuses keeps its message): a URL resolves such segments away, so
+ * `vm-a/../../etc` would reach another path than it names.
+ */
+function pathSafe<T extends RepositoryName>(repo: T): T {
+  if (repo.repository.split("/").some((c) => c === "." || c === ".."))
+    throw badName(`repository can not contain a "." or ".." path component: ${repo.repository}`);
+  return repo;
+}
+
+/**
+ * Parses `[registry/]repository` as go-containerregistry's `name.NewRepository` does (default
+ * options), and then refuses a `.` or `..` path component, which go-containerregistry accepts.
+ *
+ * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message, or
+ * `repository can not contain a "." or ".." path component: <repository>`.
+ */
+export function parseRepository(text: string): RepositoryName {
+  return pathSafe(ggcrRepository(text));
+}
+
+/**
+ * Parses `[registry/]repository[:tag]` as go-containerregistry's `name.NewTag` does, and then
+ * refuses a `.` or `..` path component (see {@link parseRepository}).
+ *
+ * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
+ */
+export function parseTag(text: string): Reference {
+  return pathSafe(ggcrTag(text));
+}
+
+/**
+ * Parses `[registry/]repository[:tag]@sha256:<hex>` as go-containerregistry's `name.NewDigest`
+ * does, and then refuses a `.` or `..` path component (see {@link parseRepository}).
  *
  * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
  */
@@ -104,12 +129,12 @@ export function parseDigestReference(text: string): Reference {
   if (problem !== undefined) throw badName(problem);
   let base = given;
   try {
-    base = parseTag(given).context; // a tag before the digest is dropped
+    base = ggcrTag(given).context; // a tag before the digest is dropped
   } catch {
     // not a tag: parsed as a repository below, which reports the error
   }
-  const repo = parseRepository(base);
-  return { ...repo, kind: "digest", identifier: digest, name: `${repo.context}@${digest}`, string: text };
+  const repo = ggcrRepository(base);
+  return pathSafe({ ...repo, kind: "digest", identifier: digest, name: `${repo.context}@${digest}`, string: text });
 }
 
 /**

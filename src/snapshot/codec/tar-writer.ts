@@ -1,33 +1,27 @@
-import { WriteStream } from "node:fs";
-import { Socket } from "node:net";
 import type { Writable } from "node:stream";
 import { CocoonError } from "../../errors.js";
 import { endsSlab, freeSlabOf } from "../../internal/body-slabs.js";
 import { detachWhole } from "../io/chunk-buffers.js";
+import { OutputSink } from "../io/output-sink.js";
 import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
 
-const NOTHING = new Uint8Array(0);
-
 /**
- * Bytes the writer lets queue in the output before it waits for `drain`, above the output's own
- * high-water mark (64 KiB for files and sockets): while one write is in flight the output gathers
- * the pieces that follow and writes them in one `writev`. Waiting at the mark, a v1 pull into a
- * file made one thread-pool write per network piece (tens of KiB each).
+ * Writes a tar stream into a Node writable through an {@link OutputSink}: it waits for `drain`
+ * past the sink's buffering so memory stays bounded, and any failure of the output (a write, its
+ * `error` event, the end) rejects the next call with `ERR_SNAPSHOT_OUTPUT`.
  */
-const BUFFERED = 4 << 20;
-
-/** Writes a tar stream into a Node writable, waiting for `drain` past {@link BUFFERED} queued bytes so memory stays bounded. */
 export class TarWriter {
   #remaining = 0;
   #size = 0;
   #bytes = 0;
-  readonly #out: Writable;
-  /** A file or socket (a pipe, a child's stdin): Node has handed a write's bytes to the kernel when its callback runs. */
-  readonly #kernelSink: boolean;
+  readonly #sink: OutputSink;
 
-  constructor(out: Writable) {
-    this.#out = out;
-    this.#kernelSink = out instanceof WriteStream || out instanceof Socket;
+  /**
+   * @param out - The output; ended by {@link end}.
+   * @param signal - Ends a wait for a slow output at once, with its reason.
+   */
+  constructor(out: Writable, signal?: AbortSignal) {
+    this.#sink = new OutputSink(out, "write import tar", signal);
   }
 
   /** Bytes handed to the writable so far. */
@@ -35,24 +29,15 @@ export class TarWriter {
     return this.#bytes;
   }
 
+  /** The output's sink: ends or flushes it, and destroys it on failure. */
+  get sink(): OutputSink {
+    return this.#sink;
+  }
+
   async #push(chunk: Uint8Array): Promise<void> {
     if (chunk.length === 0) return;
     this.#bytes += chunk.length;
-    if (this.#out.destroyed) throw new CocoonError("ERR_SNAPSHOT_TRANSFER", "write import tar: output closed");
-    if (this.#out.write(chunk) || this.#out.writableLength < BUFFERED) return;
-    await new Promise<void>((resolve, reject) => {
-      const done = (err?: Error): void => {
-        this.#out.off("drain", done);
-        this.#out.off("error", done);
-        this.#out.off("close", onClose);
-        if (err) reject(err);
-        else resolve();
-      };
-      const onClose = (): void => done(new CocoonError("ERR_SNAPSHOT_TRANSFER", "write import tar: output closed"));
-      this.#out.once("drain", done);
-      this.#out.once("error", done);
-      this.#out.once("close", onClose);
-    });
+    await this.#sink.write(chunk);
   }
 
   async #finishEntry(): Promise<void> {
@@ -85,9 +70,9 @@ export class TarWriter {
 
   /**
    * Frees `buffers`, written already, once the output has taken every byte written so far, when
-   * the output is a file or a socket: a decoded chunk is then freed at once instead of at a
-   * collection. Only buffers that span their whole `ArrayBuffer` are freed; any other writable may
-   * keep what it was given (a `PassThrough` does), so its buffers are left to the collector.
+   * the output is Node's own file or socket stream (see `isKernelSink`): a decoded chunk is then
+   * freed at once instead of at a collection. Only buffers that span their whole `ArrayBuffer` are
+   * freed; any other writable may keep what it was given, so its buffers are left to the collector.
    */
   release(buffers: readonly Uint8Array[]): void {
     this.onTaken(() => {
@@ -108,16 +93,12 @@ export class TarWriter {
    * written may be freed or reused; never for any other writable, which may keep what it was given.
    */
   onTaken(free: () => void): void {
-    if (!this.#kernelSink || this.#out.destroyed) return;
-    // Writes complete in order: the callback of an empty write runs after every earlier one's.
-    this.#out.write(NOTHING, (err) => {
-      if (!err) free();
-    });
+    if (this.#sink.kernelSink) this.#sink.afterWritten(free);
   }
 
-  /** Pads the last entry and writes the two zero blocks. */
+  /** Pads the last entry and writes the two zero blocks (a copy of its own: the output may keep it). */
   async close(): Promise<void> {
     await this.#finishEntry();
-    await this.#push(TAR_TRAILER);
+    await this.#push(TAR_TRAILER.slice());
   }
 }

@@ -1,4 +1,6 @@
+import type { Readable } from "node:stream";
 import { CocoonError } from "../../errors.js";
+import { untilAborted } from "../../internal/until-aborted.js";
 import { TAR_TRAILER, tarPadding } from "../codec/tar-header.js";
 import type { SnapshotExportConfig } from "./envelope-schema.js";
 import { ExportFormatError } from "./export-format-error.js";
@@ -8,23 +10,48 @@ import { planExport, type PlannedEntry, type SnapshotExportFile } from "./export
 export interface SnapshotExportOptions {
   /** The time of `snapshot.json` and of every file without its own (default: when the export is created); rounded to the second. */
   readonly mtime?: Date;
-  /** Stops the stream: the next read rejects with the signal's reason. */
+  /** Stops the stream: the next read, or one waiting on a file's stalled data, rejects with the signal's reason. */
   readonly signal?: AbortSignal;
 }
 
-async function* bodyOf(entry: PlannedEntry): AsyncGenerator<Uint8Array> {
+// eslint-disable-next-line @typescript-eslint/require-await -- a sync source read as `for await` reads it
+async function* asyncOf(data: Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield* data;
+}
+
+async function* bodyOf(entry: PlannedEntry, signal: AbortSignal | undefined): AsyncGenerator<Uint8Array> {
   if (entry.data instanceof Uint8Array) {
     if (entry.data.length > 0) yield entry.data;
     return;
   }
+  const data = entry.data;
+  const source = Symbol.asyncIterator in data ? data[Symbol.asyncIterator]() : asyncOf(data);
   let given = 0;
-  for await (const chunk of entry.data) {
-    if (!(chunk instanceof Uint8Array))
-      throw new CocoonError("ERR_INVALID_ARGUMENT", `${entry.name}: data gave a ${typeof chunk}, not bytes`);
-    given += chunk.length;
-    if (given > entry.stored)
-      throw new ExportFormatError(entry.name, "size", `${entry.name}: data gave more than its ${entry.stored} bytes`);
-    if (chunk.length > 0) yield chunk;
+  let done = false;
+  try {
+    for (;;) {
+      // A source that stalls must not hold a read past an abort.
+      const next = await untilAborted(source.next(), signal);
+      if (next.done === true) break;
+      const chunk: unknown = next.value;
+      if (!(chunk instanceof Uint8Array))
+        throw new CocoonError("ERR_INVALID_ARGUMENT", `${entry.name}: data gave a ${typeof chunk}, not bytes`);
+      given += chunk.length;
+      if (given > entry.stored)
+        throw new ExportFormatError(entry.name, "size", `${entry.name}: data gave more than its ${entry.stored} bytes`);
+      if (chunk.length > 0) yield chunk;
+    }
+    done = true;
+  } finally {
+    // Closed as `for await` closes it. After an abort its pending read may never end, so it is not
+    // waited for, and a stream is destroyed: an iterator's `return` waits for that pending read.
+    if (!done) {
+      const closing = source.return?.();
+      if (signal?.aborted) {
+        closing?.catch(() => undefined);
+        (data as Partial<Pick<Readable, "destroy">>).destroy?.();
+      } else await closing;
+    }
   }
   if (given < entry.stored)
     throw new ExportFormatError(entry.name, "size", `${entry.name}: data gave ${given} of its ${entry.stored} bytes`);
@@ -51,7 +78,7 @@ async function* writeExport(
       yield piece;
       continue;
     }
-    for await (const chunk of bodyOf(piece)) {
+    for await (const chunk of bodyOf(piece, signal)) {
       signal?.throwIfAborted();
       yield chunk;
     }

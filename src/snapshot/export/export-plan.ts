@@ -1,4 +1,5 @@
 import { CocoonError } from "../../errors.js";
+import { messageOf } from "../../internal/message-of.js";
 import { ENVELOPE_NAME, marshalExportEnvelope } from "../codec/envelope.js";
 import { sparseMapProblem } from "../codec/sparse-map.js";
 import { SparsePAX } from "../codec/sparse-pax.js";
@@ -66,7 +67,12 @@ function sparseRecords(file: SnapshotExportFile, stored: number | undefined): { 
   }
   const sum = checked.reduce((n, e) => n + e.length, 0);
   if (stored !== undefined && stored !== sum) throw fail("size", `size ${stored} is not the ${sum} bytes its extents hold`);
-  const map = formatSparseMap(checked);
+  let map: string;
+  try {
+    map = formatSparseMap(checked);
+  } catch (err) {
+    throw fail("sparse.extents", messageOf(err).replace("formatSparseMap: extents", "sparse.extents"));
+  }
   const problem = sparseMapProblem(map, sum, size);
   if (problem !== undefined) throw fail("sparse.extents", problem);
   return { records: { [SparsePAX.Map]: map, [SparsePAX.Size]: String(size) }, stored: sum };

@@ -1,3 +1,4 @@
+import { CocoonError } from "../../errors.js";
 import { inIntRange } from "../../internal/go/index.js";
 import { type SparseExtent, sparseMapProblem } from "../codec/sparse-map.js";
 import { SparsePAX } from "../codec/sparse-pax.js";
@@ -13,10 +14,36 @@ export interface SparseLayout {
   readonly extents: readonly SparseExtent[];
 }
 
+/** Why `extents` is no sparse map a reader takes (naming the extent), or `undefined`. */
+function extentsProblem(extents: readonly SparseExtent[]): string | undefined {
+  if (!Array.isArray(extents)) return "extents must be an array";
+  let end = 0;
+  for (const [i, e] of extents.entries()) {
+    const { offset, length } = (e ?? {}) as Partial<SparseExtent>;
+    for (const [field, n] of [
+      ["offset", offset],
+      ["length", length],
+    ] as const) {
+      if (typeof n !== "number" || !Number.isInteger(n)) return `extents[${i}].${field} ${String(n)} is not an integer`;
+      if (n < 0) return `extents[${i}].${field} ${n} is negative`;
+      if (!Number.isSafeInteger(n)) return `extents[${i}].${field} ${n} passes 2^53`;
+    }
+    const [o, l] = [offset as number, length as number];
+    if (o + l > Number.MAX_SAFE_INTEGER) return `extents[${i}] (${o}+${l}) ends past 2^53`;
+    if (o < end) return `extents[${i}] at ${o} overlaps or precedes extents[${i - 1}] (ending at ${end})`;
+    end = o + l;
+  }
+  return undefined;
+}
+
 /**
  * Writes `COCOON.sparse.map` as cocoon does (Go's `json.Marshal` of its segments):
  * `[{"o":<offset>,"l":<length>},…]`, compact, or `null` for a file that holds no data.
+ * Only a map a reader takes is written: integers from 0 to 2^53 − 1, in order, none overlapping
+ * the one before.
  *
+ * @throws CocoonError `ERR_INVALID_ARGUMENT` naming the extent: a non-integer, a negative value, a
+ * value or an end past 2^53 − 1, an extent that goes backwards or overlaps the one before.
  * @example
  * ```ts
  * formatSparseMap([{ offset: 0, length: 8192 }, { offset: 1 << 20, length: 4096 }]);
@@ -25,6 +52,8 @@ export interface SparseLayout {
  * ```
  */
 export function formatSparseMap(extents: readonly SparseExtent[]): string {
+  const problem = extentsProblem(extents);
+  if (problem !== undefined) throw new CocoonError("ERR_INVALID_ARGUMENT", `formatSparseMap: ${problem}`);
   if (extents.length === 0) return "null";
   return `[${extents.map((e) => `{"o":${e.offset},"l":${e.length}}`).join(",")}]`;
 }

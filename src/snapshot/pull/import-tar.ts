@@ -3,7 +3,7 @@ import { ArtifactType } from "../../oci/media-types.js";
 import type { Downloader } from "../../oci/registry.js";
 import type { SnapshotConfig } from "../../oci/snapshot-config.js";
 import { ENVELOPE_NAME, marshalEnvelope } from "../codec/envelope.js";
-import { TarWriter } from "../codec/tar-writer.js";
+import type { TarWriter } from "../codec/tar-writer.js";
 import { writeEncodedLayers } from "./encoded-layers.js";
 import { writeRawLayer } from "./raw-layer.js";
 import { PULL_DEFAULTS, type StreamOptions } from "./stream-options.js";
@@ -15,9 +15,14 @@ const encoder = new TextEncoder();
  * tar, `snapshot.json` first, then each layer's file: passed through as stored, or (v2) rebuilt
  * once from its chunks or zstd frames.
  */
-export async function writeImportTar(dl: Downloader, m: OCIManifest, cfg: SnapshotConfig, opts: StreamOptions): Promise<void> {
+export async function writeImportTar(
+  dl: Downloader,
+  m: OCIManifest,
+  cfg: SnapshotConfig,
+  opts: StreamOptions,
+  tw: TarWriter,
+): Promise<void> {
   const mtime = Math.round((opts.now ?? Date.now)() / 1000);
-  const tw = new TarWriter(opts.output);
   const envelope = encoder.encode(marshalEnvelope(cfg, opts.localName || opts.name));
   await tw.writeHeader({ name: ENVELOPE_NAME, size: envelope.length, mode: 0o644, mtime });
   await tw.write(envelope);

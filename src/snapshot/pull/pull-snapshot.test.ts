@@ -105,17 +105,17 @@ describe("pullSnapshot", () => {
   });
 
   it.each([
-    ["", "names no repository"],
-    [":hibernate", "names no repository"],
-    ["vm:", "has an empty tag"],
-    ["vm@sha256:abc", "has a bad digest: invalid checksum digest length"],
-    ["vm@md5:abc", "has a bad digest: unsupported digest algorithm: md5:abc"],
-    [42, "must be a string"],
+    ["", ": a repository name must be specified"],
+    [":hibernate", ": a repository name must be specified"],
+    ["vm:", ": vm: must specify a tag name after the colon"],
+    ["vm@sha256:abc", ": invalid checksum digest length"],
+    ["vm@md5:abc", ": unsupported digest algorithm: md5:abc"],
+    [42, ": it must be a string"],
   ])("refuses the reference %j before any request", async (reference, why) => {
     const reg = new CountingRegistry();
     const err = await pullSnapshot(reg, reference as string, new PassThrough()).catch((e: unknown) => e);
     expect(isCocoonError(err, "ERR_INVALID_REFERENCE")).toBe(true);
-    expect((err as Error).message).toBe(`snapshot pull: reference ${JSON.stringify(String(reference))} ${why}`);
+    expect((err as Error).message).toBe(`snapshot pull: reference ${JSON.stringify(String(reference))}${why}`);
     expect(reg.reads).toEqual([]);
   });
 

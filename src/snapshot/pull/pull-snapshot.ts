@@ -1,13 +1,14 @@
 import type { Writable } from "node:stream";
 import { CocoonError } from "../../errors.js";
-import { canonicalDigestProblem, sha256Digest } from "../../oci/digest.js";
+import { sha256Digest } from "../../oci/digest.js";
 import { isRegistryError } from "../../oci/errors.js";
-import { DEFAULT_TAG } from "../../oci/reference.js";
 import type { OCIManifest } from "../../oci/manifest-types.js";
 import type { Downloader } from "../../oci/registry.js";
 import type { SnapshotConfig } from "../../oci/snapshot-config.js";
 import { transferError } from "../errors.js";
+import { parseRelativeReference } from "../repository-name.js";
 import { snapshotManifest } from "./manifest.js";
+import { TarWriter } from "../codec/tar-writer.js";
 import { required, writeSnapshot } from "./pull.js";
 import type { StreamOptions } from "./stream-options.js";
 
@@ -26,28 +27,6 @@ export interface PullResult {
   readonly config: SnapshotConfig;
 }
 
-const badReference = (reference: unknown, why: string): CocoonError =>
-  new CocoonError("ERR_INVALID_REFERENCE", `snapshot pull: reference ${JSON.stringify(String(reference))} ${why}`);
-
-/** `vm`, `vm:tag` or `vm[:tag]@sha256:<hex>` (a tag before a digest is dropped, as go-containerregistry drops it). */
-function splitReference(reference: string): { name: string; ref: string } {
-  if (typeof reference !== "string") throw badReference(reference, "must be a string");
-  const at = reference.indexOf("@");
-  const repoPart = at < 0 ? reference : reference.slice(0, at);
-  const colon = repoPart.indexOf(":");
-  const name = colon < 0 ? repoPart : repoPart.slice(0, colon);
-  if (name === "") throw badReference(reference, "names no repository");
-  if (at >= 0) {
-    const digest = reference.slice(at + 1);
-    const problem = canonicalDigestProblem(digest);
-    if (problem !== undefined) throw badReference(reference, `has a bad digest: ${problem}`);
-    return { name, ref: digest };
-  }
-  const tag = colon < 0 ? DEFAULT_TAG : repoPart.slice(colon + 1);
-  if (tag === "") throw badReference(reference, "has an empty tag");
-  return { name, ref: tag };
-}
-
 /**
  * Pulls the snapshot `reference` names and writes it into `output` as the `cocoon snapshot
  * import` tar, in one call as {@link pushSnapshot} pushes: the manifest is fetched, an image index
@@ -55,16 +34,21 @@ function splitReference(reference: string): { name: string; ref: string } {
  * it (every blob digest- and size-checked, within the memory budget).
  *
  * `reference` is registry-relative, as `pushSnapshot`'s `name` and `tag`: `vm` (tag `latest`),
- * `vm:hibernate`, or `vm@sha256:<hex>`.
+ * `vm:hibernate`, or `vm@sha256:<hex>`, read by `./oci`'s reference parser (go-containerregistry's
+ * rules, and no `.` or `..` path component), so `../x:t` never reaches a request.
+ *
+ * Resolves only once `output` has taken every byte of the tar and finished without error.
  *
  * @param registry - Where the snapshot is; its `getManifest` and `getBlob` are the only calls made.
  * @param reference - The repository (VM name) and the tag or digest.
- * @param output - Receives the import tar; ended on success, destroyed on failure.
+ * @param output - Receives the import tar; ended on success, destroyed on failure; refused when already ended or destroyed.
  * @param options - The local name, budget, prefetch, progress, clock and abort signal.
  * @throws The registry's `ERR_REGISTRY_NOT_FOUND` when the reference names no manifest; otherwise
  * as {@link streamSnapshot}: `ERR_SNAPSHOT_FORMAT`, `ERR_SNAPSHOT_INTEGRITY`, `ERR_SNAPSHOT_TRANSFER`
- * (the cause says why), the signal's reason when aborted. `ERR_INVALID_REFERENCE` for a malformed
- * reference and `ERR_INVALID_ARGUMENT` for a bad output, before any request.
+ * (the cause says why), `ERR_SNAPSHOT_OUTPUT` when the output fails at any point (a consumer that
+ * exits, a full disk at the trailer; the output's error is the cause), the signal's reason when
+ * aborted, also while the output is stuck. `ERR_INVALID_REFERENCE` for a malformed reference and
+ * `ERR_INVALID_ARGUMENT` for a bad output, before any request.
  * @example
  * ```ts
  * const importer = spawn("cocoon", ["snapshot", "import"], { stdio: ["pipe", "inherit", "inherit"] });
@@ -83,10 +67,11 @@ export async function pullSnapshot(
   output: Writable,
   options: PullOptions = {},
 ): Promise<PullResult> {
-  const { name, ref } = splitReference(reference);
+  const { name, ref } = parseRelativeReference("snapshot pull: reference", reference);
   const named = `${name}${ref.includes(":") ? "@" : ":"}${ref}`;
   const opts: StreamOptions = { ...(options as PullOptions | undefined), name, output };
   required(opts);
+  const tw = new TarWriter(output, opts.signal);
   let manifest: OCIManifest;
   let manifestDigest: string;
   try {
@@ -102,9 +87,9 @@ export async function pullSnapshot(
     manifestDigest = sha256Digest(fetched.data);
     manifest = await snapshotManifest(fetched.data, registry, name, opts.signal);
   } catch (err) {
-    output.destroy();
+    tw.sink.destroy();
     throw opts.signal?.aborted ? opts.signal.reason : err;
   }
-  const config = await writeSnapshot(manifest, registry, opts);
+  const config = await writeSnapshot(manifest, registry, opts, tw);
   return { name, reference: ref, manifestDigest, config };
 }

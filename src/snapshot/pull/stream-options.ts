@@ -6,7 +6,7 @@ export interface StreamOptions {
   readonly name: string;
   /** Name written into `snapshot.json`; defaults to `name`. */
   readonly localName?: string;
-  /** Receives the `cocoon snapshot import` tar; ended on success, destroyed with the error on failure. */
+  /** Receives the `cocoon snapshot import` tar; ended on success, destroyed on failure; refused when already ended or destroyed. */
   readonly output: Writable;
   /** Receives Go's progress lines. */
   readonly progress?: (line: string) => void;
@@ -18,11 +18,11 @@ export interface StreamOptions {
    * process's peak RSS stays within it.
    */
   readonly memoryBudgetMiB?: number;
-  /** Aborts the pull; the promise rejects with the signal's reason. */
+  /** Aborts the pull, also while waiting for a slow output; the promise rejects with the signal's reason. */
   readonly signal?: AbortSignal;
   /** Clock in milliseconds since the epoch (default `Date.now`); tar mtimes round it to the second. */
   readonly now?: () => number;
-  /** Leave `output` open on success (default: end it). */
+  /** Leave `output` open on success (default: end it); the call then resolves once the output has taken every byte. */
   readonly keepOpen?: boolean;
 }
 

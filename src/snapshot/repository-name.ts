@@ -1,0 +1,68 @@
+import { CocoonError, isCocoonError } from "../errors.js";
+import { parseDigestReference, parseRepository, parseTag, type Reference } from "../oci/reference.js";
+
+/**
+ * A registry and a one-part path before every registry-relative name: only so `./oci`'s parser
+ * (go-containerregistry's rules, and no `.` or `..` path component) reads the name as a repository
+ * path, never a host, and its length floor applies to the whole path, as under a client's base.
+ */
+const PREFIX = "_/";
+const BASE = `localhost/${PREFIX}`;
+
+function refused(what: string, text: unknown, err: unknown): CocoonError {
+  const why = isCocoonError(err) ? err.message.replaceAll(BASE, "").replaceAll(`: ${PREFIX}`, ": ") : String(err);
+  return new CocoonError("ERR_INVALID_REFERENCE", `${what} ${JSON.stringify(String(text))}: ${why}`, {
+    cause: err,
+  });
+}
+
+/**
+ * Checks a repository (VM) name by the one reference parser before it names anything in a request.
+ *
+ * @example
+ * ```ts
+ * checkRepositoryName("snapshot stream: name", "vm-a"); // passes
+ * checkRepositoryName("snapshot stream: name", "vm-a/../../etc"); // throws ERR_INVALID_REFERENCE
+ * ```
+ * @param what - Names the name in the message: `snapshot push: name`.
+ * @throws CocoonError `ERR_INVALID_REFERENCE` naming `what`, for a name such as `..` or `vm/../x`.
+ */
+export function checkRepositoryName(what: string, name: string): void {
+  try {
+    parseRepository(`${BASE}${name}`);
+  } catch (err) {
+    throw refused(what, name, err);
+  }
+}
+
+/** A registry-relative reference split by the one parser: the repository, and the tag or digest. */
+export interface RelativeReference {
+  /** The repository (VM name). */
+  readonly name: string;
+  /** The tag (default `latest`) or the `sha256:<hex>` digest (a tag before a digest is dropped). */
+  readonly ref: string;
+}
+
+/**
+ * Parses `vm`, `vm:tag` or `vm[:tag]@sha256:<hex>` with `./oci`'s reference parser.
+ *
+ * @example
+ * ```ts
+ * parseRelativeReference("snapshot pull: reference", "vm-a:hibernate"); // => { name: "vm-a", ref: "hibernate" }
+ * parseRelativeReference("snapshot pull: reference", "vm-a"); // => { name: "vm-a", ref: "latest" }
+ * ```
+ * @param what - Names the reference in the message: `snapshot pull: reference`.
+ * @throws CocoonError `ERR_INVALID_REFERENCE` naming `what`, before any request.
+ */
+export function parseRelativeReference(what: string, reference: string): RelativeReference {
+  if (typeof reference !== "string") throw refused(what, reference, "it must be a string");
+  let parsed: Reference;
+  try {
+    parsed = (reference.includes("@") ? parseDigestReference : parseTag)(`${BASE}${reference}`);
+  } catch (err) {
+    throw refused(what, reference, err);
+  }
+  const name = parsed.repository.slice(PREFIX.length);
+  if (name === "") throw refused(what, reference, "a repository name must be specified");
+  return { name, ref: parsed.identifier };
+}
