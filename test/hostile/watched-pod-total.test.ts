@@ -163,8 +163,10 @@ function plant(plantings: readonly { at: readonly string[]; below: string | unde
       parent = next;
     }
     if (typeof parent !== "object" || parent === null) continue;
+    // A copy: fast-check reuses constant values, and one planted inside itself would be a cycle.
+    const copy: unknown = JSON.parse(JSON.stringify(value));
     // defineProperty, not assignment: a "__proto__" key is an own key in JSON, never the prototype.
-    Object.defineProperty(parent, path[path.length - 1] ?? "", { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(parent, path[path.length - 1] ?? "", { value: copy, enumerable: true, writable: true, configurable: true });
   }
   return JSON.parse(JSON.stringify(pod)) as unknown;
 }
