@@ -21,28 +21,4 @@ export function startDeadline(what: string, ms: number, caller: AbortSignal | un
   return { signal, end: () => clearTimeout(timer) };
 }
 
-/**
- * Settles like `promise`, or rejects with `signal.reason` as soon as `signal` aborts: for work
- * that may ignore the signal (a credential source), so the call still ends on time.
- */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) {
-    promise.catch(() => undefined);
-    return Promise.reject(signal.reason as Error);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason as Error);
-    signal.addEventListener("abort", onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (err: unknown) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
-}
+export { untilAborted } from "../../internal/until-aborted.js";
