@@ -72,6 +72,13 @@ const pod = servedPod();
 const listed = mutated(mutated(pod, ["apiVersion"], undefined), ["kind"], undefined);
 const paths = [...pathsOf(pod), ["status", "containerStatuses", 0, "state"], ["metadata", "ownerReferences", 0, "controller"]];
 
+/** Whether no object inside `value` has an own `__proto__` key (JSON.parse and fast-check make such keys). */
+function hasNoOwnProtoKey(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return true;
+  if (!Array.isArray(value) && Object.hasOwn(value, "__proto__")) return false;
+  return Object.values(value).every(hasNoOwnProtoKey);
+}
+
 /** The hand check and the schema, side by side: the same verdict, and the same object when both accept. */
 function expectAgreement(input: Json): void {
   const parsed = WatchedPodSchema.safeParse(input);
@@ -101,11 +108,24 @@ describe("acceptWatchedPod", () => {
       fc.property(
         fc.boolean(),
         fc.constantFrom(...paths),
-        fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+        // Own `__proto__` keys are the test below's: zod's loose objects drop them, the check keeps them.
+        fc.option(fc.jsonValue({ maxDepth: 2 }).filter(hasNoOwnProtoKey), { nil: undefined }),
         (asListed, path, value) => expectAgreement(mutated(asListed ? listed : pod, path, value)),
       ),
       { numRuns: 2_000 },
     );
+  });
+
+  it("keeps an own __proto__ key as the server sent it, as data, where zod drops it: the same verdict, no prototype set", () => {
+    const state = JSON.parse('{"__proto__":{"polluted":true},"running":{}}') as Json;
+    const input = mutated(pod, ["status", "containerStatuses", 0, "state"], state);
+    const parsed = WatchedPodSchema.parse(structuredClone(input));
+    const accepted = acceptWatchedPod(input);
+    const kept = accepted?.status?.containerStatuses?.[0]?.state as Record<string, unknown> | undefined;
+    expect(Object.hasOwn(kept ?? {}, "__proto__")).toBe(true);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect((kept as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(parsed.status?.containerStatuses?.[0]?.state).toEqual({ running: {} });
   });
 
   it("gives the schema's verdict on any JSON value at all (property)", () => {
