@@ -1,4 +1,5 @@
 import { stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { CocoonError } from "../../errors.js";
 import { untilAborted } from "../../internal/until-aborted.js";
 import { type TarEnding, readTar } from "../codec/tar-reader.js";
@@ -93,7 +94,7 @@ async function restore(reader: ByteReader, dir: string, signal: AbortSignal | un
  * `ERR_SNAPSHOT_OUTPUT` naming the file; a failure of the source passes through as it is. On any
  * failure the files already written stay: restore into a fresh directory and remove it then.
  *
- * @param source - The tar's bytes: a Node `Readable` or any async iterable of byte chunks; stopped on failure or abort.
+ * @param source - The tar's bytes: a Node `Readable` or any async iterable of byte chunks; once reading began, stopped on failure or abort (a `Readable` destroyed).
  * @param dir - An existing directory, best an empty one.
  * @param options - `signal` ends the restore with its reason.
  * @returns Every file written with its size, mode and data extents, and the data bytes written.
@@ -127,7 +128,9 @@ export async function restoreSnapshot(
     return await untilAborted(restore(reader, dir, signal), signal);
   } catch (err) {
     if (signal?.aborted) {
-      void reader.close().catch(() => undefined); // a stalled source may never answer a stop
+      // a stalled source may never answer a stop that waits behind its pending read: a stream is destroyed at once
+      if (typeof (source as Partial<Readable>).destroy === "function") (source as Readable).destroy();
+      else void reader.close().catch(() => undefined);
       throw signal.reason;
     }
     throw err;
