@@ -36,11 +36,14 @@ async function fs<T>(name: string, op: string, call: () => Promise<T>): Promise<
   }
 }
 
+/** A piece at least this long is written as it arrived; shorter ones are gathered into the buffer first. */
+const DIRECT = 256 * 1024;
+
 /**
  * Creates `plan.name` in `dir` (`O_EXCL`, `O_NOFOLLOW`: never an existing file, never through a
- * link), writes each data extent where it lies from the entry's body, in `buffer`-sized pieces,
- * sets the size (holes are never written: the file is extended over them) and the permission bits.
- * `aborted` is checked between pieces.
+ * link), writes the entry's body into its data extents, each byte where it lies (pieces as they
+ * arrive when large, gathered into `buffer` when small), sets the size (holes are never written:
+ * the file is extended over them) and the permission bits. `aborted` is checked between pieces.
  */
 export async function writeRestoredFile(
   dir: string,
@@ -49,23 +52,43 @@ export async function writeRestoredFile(
   buffer: Uint8Array,
   aborted: () => void,
 ): Promise<void> {
-  const { name } = plan;
+  const { name, dataExtents } = plan;
   const fh: FileHandle = await fs(name, "create", () => open(join(dir, name), CREATE, 0o600));
+  const writeAt = (bytes: Uint8Array, position: number): Promise<void> =>
+    fs(name, "write", async () => {
+      for (let at = 0; at < bytes.length;) at += (await fh.write(bytes, at, bytes.length - at, position + at)).bytesWritten;
+    });
+  let gathered = 0;
+  let gatheredAt = 0;
+  const flush = async (): Promise<void> => {
+    if (gathered > 0) await writeAt(buffer.subarray(0, gathered), gatheredAt);
+    gathered = 0;
+  };
   try {
-    for (const extent of plan.dataExtents) {
-      for (let done = 0; done < extent.length;) {
-        aborted();
-        const piece = buffer.subarray(0, Math.min(buffer.length, extent.length - done));
-        await body.readInto(piece);
-        await fs(name, "write", async () => {
-          for (let at = 0; at < piece.length;) {
-            const { bytesWritten } = await fh.write(piece, at, piece.length - at, extent.offset + done + at);
-            at += bytesWritten;
-          }
-        });
-        done += piece.length;
+    let extent = 0;
+    let into = 0;
+    for await (const piece of body) {
+      aborted();
+      for (let at = 0; at < piece.length;) {
+        while ((dataExtents[extent]?.length ?? 1) === 0) extent++;
+        const e = dataExtents[extent] as SparseExtent; // the extents sum to the body's length
+        const part = piece.subarray(at, at + Math.min(piece.length - at, e.length - into));
+        const position = e.offset + into;
+        if (part.length >= DIRECT) {
+          await flush();
+          await writeAt(part, position);
+        } else {
+          if (gathered > 0 && (gatheredAt + gathered !== position || gathered + part.length > buffer.length)) await flush();
+          if (gathered === 0) gatheredAt = position;
+          buffer.set(part, gathered);
+          gathered += part.length;
+        }
+        at += part.length;
+        into += part.length;
+        if (into === e.length) [extent, into] = [extent + 1, 0];
       }
     }
+    await flush();
     await fs(name, "truncate", () => fh.truncate(plan.size));
     await fs(name, "chmod", () => fh.chmod(plan.mode));
   } catch (err) {
