@@ -147,3 +147,36 @@ describe("restoreSnapshot ends on abort with the signal's reason", () => {
     }
   });
 });
+
+describe("restoreSnapshot after the trailer", () => {
+  it("waits for a writer to end the source within 10 KiB, so the writer sees every byte taken", async () => {
+    const { dir, remove } = await freshDir();
+    try {
+      const source = new PassThrough();
+      source.write(Buffer.concat([fileEntry("a", "b"), TRAILER]));
+      let settled = false;
+      const pending = restoreSnapshot(source, dir).finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(settled).toBe(false);
+      const finished = new Promise((r) => source.on("finish", r));
+      source.end(Buffer.alloc(8 * 1024));
+      expect((await pending).files.map((f) => f.name)).toEqual(["a"]);
+      await finished;
+      expect(source.writableFinished).toBe(true);
+    } finally {
+      await remove();
+    }
+  });
+
+  it("leaves a tail past 10 KiB unread, and closes the source", async () => {
+    const { dir, remove } = await freshDir();
+    try {
+      const { source, taken } = countedSource(Buffer.concat([fileEntry("a", "b"), TRAILER, Buffer.alloc(64 * 1024, 7)]));
+      const result = await restoreSnapshot(source, dir);
+      expect(result.files.map((f) => f.name)).toEqual(["a"]);
+      expect(taken()).toBe(4 + 20);
+    } finally {
+      await remove();
+    }
+  });
+});

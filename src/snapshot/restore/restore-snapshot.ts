@@ -74,7 +74,23 @@ async function restore(reader: ByteReader, dir: string, signal: AbortSignal | un
     throw new ExportFormatError(at, "", `restore: ${at}: ${err.message}`, { cause: err });
   }
   if (!ending.trailer) throw new ExportFormatError(at, "", `restore: the tar ends at ${at} without its two zero blocks`);
+  await readTail(reader);
   return { files, bytes };
+}
+
+/** A tar record (GNU tar's default blocking): the most padding a writer may put after the trailer. */
+const TAIL = 10 * 1024;
+
+/**
+ * Reads on after the trailer to the end of the source, when it ends within {@link TAIL} bytes, so
+ * a writer that ends it (a pull into a `PassThrough`) sees every byte taken before the source is
+ * closed; a longer tail is left unread, to the close.
+ */
+async function readTail(reader: ByteReader): Promise<void> {
+  for (let read = 0; read < TAIL; read += 512) {
+    const block = await reader.readExact(512).catch(() => null); // a partial block is the end too
+    if (block === null) return;
+  }
 }
 
 /**
@@ -86,11 +102,13 @@ async function restore(reader: ByteReader, dir: string, signal: AbortSignal | un
  * never written. PAX records (`x`, `g`), GNU long names and USTAR prefixes are read as Go's
  * `archive/tar` reads them; a PAX or long-name block is at most 1 MiB, a name at most 255 bytes.
  *
- * Refused with `ERR_SNAPSHOT_FORMAT` (an `ExportFormatError` naming the entry) before the entry is
+ * Refused with `ERR_SNAPSHOT_FORMAT` (an `ExportFormatError` naming the entry), before the entry is
  * written: a name that is not one file name (`..`, absolute, holding `/` or a backslash), a link,
  * device, FIFO or directory entry, a name that appears twice, a malformed sparse record, a header
- * whose checksum is wrong, and a tar that ends early (inside a header or a body, or without its
- * two zero blocks). A failure of the file system (an existing file, a full disk) is
+ * whose checksum is wrong; and where it is met, a tar that ends early (inside a header or a body,
+ * or without its two zero blocks). After the trailer the source is read on to its end when that
+ * comes within 10 KiB (a tar record's padding), so the promise resolves once a writer such as a
+ * pull has ended it; then the source is closed. A failure of the file system (an existing file, a full disk) is
  * `ERR_SNAPSHOT_OUTPUT` naming the file; a failure of the source passes through as it is. On any
  * failure the files already written stay: restore into a fresh directory and remove it then.
  *
