@@ -28,13 +28,15 @@
  * - `ERR_REGISTRY_TIMEOUT`: the registry did not answer within the call's timeout.
  * - `ERR_REGISTRY_DIGEST_MISMATCH`: a blob's bytes do not hash to its digest.
  * - `ERR_REGISTRY_SIZE_MISMATCH`: a blob is shorter or longer than its declared size.
- * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, manifest or config is malformed or not a snapshot.
+ * - `ERR_SNAPSHOT_FORMAT`: a snapshot export stream, import tar (`restoreSnapshot`), manifest or config is malformed
+ *   or not a snapshot.
  * - `ERR_SNAPSHOT_INTEGRITY`: a blob or a reconstructed file differs from its digest or size.
  * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
  * - `ERR_WATCH_STREAM`: a typed watch's list or watch answer broke the protocol: a line that is not JSON, an
  *   event that does not parse, a line past the cap, a watch kept open past its timeout, a repeated `continue`.
  * - `ERR_SNAPSHOT_OUTPUT`: the output of a pull or cloud-image stream failed, closed or was destroyed before it took
  *   every byte and finished (a consumer that exits: `EPIPE`; a full disk: `ENOSPC`); the output's error is the cause.
+ *   For `restoreSnapshot`, a file it could not create or write (one already there: `EEXIST`), named in the message.
  */
 export type CocoonErrorCode =
   | "ERR_INVALID_QUANTITY"

@@ -6,14 +6,14 @@
  *
  * @module
  */
-import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { SnapshotTag } from "@cocoonstack/cocoon-common/meta";
 import type { OCIRegistry } from "@cocoonstack/cocoon-common/oci";
-import { createSnapshotExport, pullSnapshot, pushSnapshot, readExportFile } from "@cocoonstack/cocoon-common/snapshot";
+import { createSnapshotExport, pullSnapshot, pushSnapshot, readExportFile, restoreSnapshot } from "@cocoonstack/cocoon-common/snapshot";
 
 /** The export file of `vmName` on this node. */
 export const localSnapshotPath = (root: string, vmName: string): string => join(root, "snapshots", `${vmName}.tar`);
@@ -49,21 +49,14 @@ export async function dropLocalSnapshot(root: string, vmName: string): Promise<v
 
 /**
  * The `memory` file of this node's snapshot of `vmName`: the stand-in for `cocoon snapshot import`.
- * It walks the tar's 512-byte headers (name at 0, octal size at 124) to the entry named `memory`.
+ * The snapshot is restored into a fresh directory beside it (`restoreSnapshot`), read, and removed.
  */
 export async function readSnapshotMemory(root: string, vmName: string): Promise<Buffer> {
-  const tar = await readFile(localSnapshotPath(root, vmName));
-  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0;) {
-    const name = tar.toString("latin1", at, at + 100).replace(/\0.*$/s, "");
-    const size = parseInt(
-      tar
-        .toString("latin1", at + 124, at + 136)
-        .replace(/\0.*$/s, "")
-        .trim(),
-      8,
-    );
-    if (name === "memory") return tar.subarray(at + 512, at + 512 + size);
-    at += 512 + Math.ceil(size / 512) * 512;
+  const dir = await mkdtemp(join(root, "snapshots", `${vmName}-restore-`));
+  try {
+    await restoreSnapshot(createReadStream(localSnapshotPath(root, vmName)), dir);
+    return await readFile(join(dir, "memory"));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  throw new Error(`${localSnapshotPath(root, vmName)} has no memory file`);
 }

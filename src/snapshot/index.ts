@@ -2,7 +2,7 @@
  * VM snapshots over OCI, wire-compatible with Go cocoon-common's `snapshot` and `cloudimg`:
  * write a `cocoon snapshot export` tar (the format, as a zod schema and a checked grammar, and a
  * writer), push it (v1, or v2 with zstd and chunks), pull it back as a `cocoon snapshot import`
- * tar, stream cloud images, and plan the node's kept-snapshot cache.
+ * tar, restore an import tar into a directory, stream cloud images, and plan the node's kept-snapshot cache.
  *
  * Loads `./oci`, zod (for the export format's schema) and Node's own zstd (`node:zlib`, encoder
  * and decoder); no other package.
@@ -28,6 +28,9 @@ export { streamSnapshot, streamSnapshotParsed } from "./pull/pull.js";
 export { pullSnapshot } from "./pull/pull-snapshot.js";
 export type { PullOptions, PullResult } from "./pull/pull-snapshot.js";
 export { pushSnapshot } from "./push/push.js";
+export { restoreSnapshot } from "./restore/restore-snapshot.js";
+export type { RestoredFile, RestoreOptions, RestoreResult } from "./restore/restore-snapshot.js";
+export { MAX_RESTORE_NAME } from "./restore/entry-checks.js";
 export { pipelineParams } from "./push/push-options.js";
 export type { PipelineParams, PushOptions, PushResult } from "./push/push-options.js";
 export { PULL_DEFAULTS } from "./pull/stream-options.js";

@@ -111,19 +111,31 @@ const HEADER_ONLY = new Set(["1", "2", "3", "4", "5", "6"]);
 const isZero = (block: Uint8Array): boolean => block.every((b) => b === 0);
 const padOf = (size: number): number => (512 - (size % 512)) % 512;
 
+/** How a tar read by {@link readTar} ended, when asked: `trailer` once both zero blocks were read. */
+export interface TarEnding {
+  trailer: boolean;
+}
+
 /**
  * Reads tar entries the way Go's `archive/tar` reader does for cocoon's export stream: USTAR,
  * PAX (`x`; `g` skipped) and GNU long names (`L`; `K` skipped), each such block at most
  * {@link MAX_SPECIAL_FILE} bytes. A body left unread is skipped; links, devices, directories and
- * FIFOs have none.
+ * FIFOs have none. Given `ending`, the block after a zero block is read too (a non-zero one is an
+ * invalid header), and `ending.trailer` tells whether the stream ended on the two zero blocks.
  */
-export async function* readTar(source: ByteReader): AsyncGenerator<{ entry: TarEntry; body: EntryBody }> {
+export async function* readTar(source: ByteReader, ending?: TarEnding): AsyncGenerator<{ entry: TarEntry; body: EntryBody }> {
   let pax: Record<string, string> = {};
   let longName = "";
   for (;;) {
     const block = await source.readExact(512);
     if (block === null) return;
-    if (isZero(block)) return;
+    if (isZero(block)) {
+      if (ending === undefined) return;
+      const second = await source.readExact(512);
+      if (second !== null && !isZero(second)) throw new Error(INVALID);
+      ending.trailer = second !== null;
+      return;
+    }
     if (!checksumOK(block)) throw new Error(INVALID);
     let typeflag = String.fromCharCode(block[156] as number);
     let size = numeric(block, 124, 12);
