@@ -42,6 +42,7 @@ export type { CocoonSetPatchClients, PodPatchClients } from "./patch/contracts.j
 export { patch, patchStatus } from "./patch/clientpatch.js";
 export type { Mutation, PatchOptions } from "./patch/clientpatch.js";
 export type { AnnotationClients, KubeObject, PatchClients } from "./patch/target.js";
+export type { Patched } from "./patch/patched.js";
 export { releaseSeat } from "./release-seat.js";
 export { patchClearVMRuntime } from "./agent/clear-vm-runtime.js";
 export { PodDeletion, finishPodDeletion } from "./agent/finish-pod-deletion.js";
