@@ -13,7 +13,7 @@ import {
   type KubeObject,
   type WatchedPod,
 } from "../../src/k8s/index.js";
-import { Annotation, annotationsMergePatchJSON, type AnnotationDelta } from "../../src/meta/index.js";
+import { Annotation, Label, TOLERATION_KEY, annotationsMergePatchJSON, type AnnotationDelta } from "../../src/meta/index.js";
 import { closeProxiedSuite, openProxiedSuite, type RecordingProxy } from "./k8s-counting-proxy.js";
 
 const MERGE = "application/merge-patch+json";
@@ -310,7 +310,13 @@ describe("patch and patchStatus on a real apiserver", () => {
 // Issue 34, item 6: what a write resolves to is what its declared type (Patched<T>) says.
 describe("what a write resolves to at runtime", () => {
   it("a pod comes back as client-node's V1Pod, timestamps as Dates, even from a WatchedPod", async () => {
-    const created = await newPod();
+    const created = await admin.core.createNamespacedPod({
+      namespace: ns,
+      body: {
+        metadata: { name: `pod-${++counter}`, labels: { [Label.CocoonSet]: "demo" } },
+        spec: { containers: [{ name: "c", image: "busybox" }], tolerations: [{ key: TOLERATION_KEY, operator: "Exists" }] },
+      },
+    });
     const signal = AbortSignal.timeout(20_000);
     let watched: WatchedPod | undefined;
     for await (const event of watchCocoonPods(admin, {
