@@ -14,8 +14,11 @@ import type { KubeObject } from "./target.js";
  *
  * @example
  * ```ts
- * const written: Patched<WatchedPod> = await patchAnnotations(clients, watched, { [Annotation.IP]: "10.88.0.7" });
- * const created = written.metadata?.creationTimestamp; // Date | string | undefined: a V1Pod when the patch was sent
+ * for await (const event of watchCocoonPods(clients, { signal })) {
+ *   if (event.type !== "added") continue;
+ *   const written: Patched<WatchedPod> = await patchAnnotations(clients, event.object, { [Annotation.IP]: "10.88.0.7" });
+ *   console.log(written.metadata?.creationTimestamp); // a Date when the patch was sent (a V1Pod), else the watched string
+ * }
  * ```
  */
 export type Patched<T extends KubeObject> = T extends { readonly kind: typeof Kind.CocoonSet | typeof Kind.CocoonHibernation }
