@@ -2,7 +2,7 @@
  * The Kubernetes side of the contract, on `@kubernetes/client-node`: clients that reuse
  * connections, typed clients and typed watches of CocoonSets, CocoonHibernations and cocoon pods,
  * annotation and diff patches with Go's short-circuits, the seat release, the agent's writes
- * (clearing a VM's runtime, finishing a pod's deletion, a VM's pod status), CRD install, error
+ * (writing and clearing a VM's runtime, finishing a pod's deletion, a VM's pod status), CRD install, error
  * inspection, kubeconfig loading, status conditions, env and time helpers, node IP detection and an
  * admission webhook handler for `node:http`.
  *
@@ -42,8 +42,10 @@ export type { CocoonSetPatchClients, PodPatchClients } from "./patch/contracts.j
 export { patch, patchStatus } from "./patch/clientpatch.js";
 export type { Mutation, PatchOptions } from "./patch/clientpatch.js";
 export type { AnnotationClients, KubeObject, PatchClients } from "./patch/target.js";
+export type { Patched } from "./patch/patched.js";
 export { releaseSeat } from "./release-seat.js";
 export { patchClearVMRuntime } from "./agent/clear-vm-runtime.js";
+export { patchVMRuntime } from "./agent/vm-runtime.js";
 export { PodDeletion, finishPodDeletion } from "./agent/finish-pod-deletion.js";
 export type { FinishPodDeletionClients, FinishPodDeletionOptions } from "./agent/finish-pod-deletion.js";
 export { writePodStatus } from "./agent/write-pod-status.js";

@@ -76,7 +76,16 @@ export const Role = {
 /** One of the {@link Role} values. */
 export type Role = (typeof Role)[keyof typeof Role];
 
-/** Registry tags of VM snapshots: `hibernate` for suspend/wake, `latest` for the default. */
+/**
+ * Registry tags of VM snapshots: `hibernate` for suspend/wake, `latest` for the default. The docs'
+ * `:latest` is `SnapshotTag.Default`, named after Go's `DefaultSnapshotTag` (`:hibernate` is
+ * `SnapshotTag.Hibernate`, Go's `HibernateSnapshotTag`).
+ *
+ * @example
+ * ```ts
+ * const tag: SnapshotTag = SnapshotTag.Default; // "latest": the docs' <vm>:latest
+ * ```
+ */
 export const SnapshotTag = {
   Hibernate: "hibernate",
   Default: "latest",

@@ -7,6 +7,7 @@ import {
   finishPodDeletion,
   isNotFound,
   patchClearVMRuntime,
+  patchVMRuntime,
   writePodStatus,
   type CocoonClients,
 } from "../../src/k8s/index.js";
@@ -70,6 +71,37 @@ describe("patchClearVMRuntime on a real API server", () => {
     expect((await readPod(pod.metadata!.name!)).metadata?.annotations).toEqual({ [Annotation.VNCPort]: "5900", "example.com/keep": "x" });
     proxy.reset();
     expect(await patchClearVMRuntime(viaProxy, cleared)).toBe(cleared);
+    expect(proxy.requests).toEqual([]);
+  });
+});
+
+describe("patchVMRuntime on a real API server", () => {
+  it("writes the runtime with one patch, then only what changed, then nothing", async () => {
+    const pod = await newPod({ annotations: { "example.com/keep": "x" } });
+    proxy.reset();
+    const live = await patchVMRuntime(viaProxy, pod, { vmID: "vm-1", ip: "10.88.0.7", vncPort: 5900 });
+    expect(wire()).toEqual([
+      [
+        "PATCH",
+        podPath(pod),
+        "application/merge-patch+json",
+        '{"metadata":{"annotations":{"vm.cocoonstack.io/id":"vm-1","vm.cocoonstack.io/ip":"10.88.0.7","vm.cocoonstack.io/vnc-port":"5900"}}}',
+        200,
+      ],
+    ]);
+    proxy.reset();
+    const moved = await patchVMRuntime(viaProxy, live, { vmID: "vm-1", ip: "10.88.0.8", vncPort: 5900 });
+    expect(wire()).toEqual([
+      ["PATCH", podPath(pod), "application/merge-patch+json", '{"metadata":{"annotations":{"vm.cocoonstack.io/ip":"10.88.0.8"}}}', 200],
+    ]);
+    expect((await readPod(pod.metadata!.name!)).metadata?.annotations).toEqual({
+      [Annotation.VMID]: "vm-1",
+      [Annotation.IP]: "10.88.0.8",
+      [Annotation.VNCPort]: "5900",
+      "example.com/keep": "x",
+    });
+    proxy.reset();
+    expect(await patchVMRuntime(viaProxy, moved, { vmID: "vm-1", ip: "10.88.0.8" })).toBe(moved);
     expect(proxy.requests).toEqual([]);
   });
 });

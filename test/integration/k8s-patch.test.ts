@@ -8,10 +8,12 @@ import {
   patchHibernatedOnNode,
   patchKeepSnapshotOnDelete,
   patchStatus,
+  watchCocoonPods,
   type CocoonClients,
   type KubeObject,
+  type WatchedPod,
 } from "../../src/k8s/index.js";
-import { Annotation, annotationsMergePatchJSON, type AnnotationDelta } from "../../src/meta/index.js";
+import { Annotation, Label, TOLERATION_KEY, annotationsMergePatchJSON, type AnnotationDelta } from "../../src/meta/index.js";
 import { closeProxiedSuite, openProxiedSuite, type RecordingProxy } from "./k8s-counting-proxy.js";
 
 const MERGE = "application/merge-patch+json";
@@ -302,5 +304,40 @@ describe("patch and patchStatus on a real apiserver", () => {
       ["example.com/A", "True"],
       ["example.com/B", "True"],
     ]);
+  });
+});
+
+// Issue 34, item 6: what a write resolves to is what its declared type (Patched<T>) says.
+describe("what a write resolves to at runtime", () => {
+  it("a pod comes back as client-node's V1Pod, timestamps as Dates, even from a WatchedPod", async () => {
+    const created = await admin.core.createNamespacedPod({
+      namespace: ns,
+      body: {
+        metadata: { name: `pod-${++counter}`, labels: { [Label.CocoonSet]: "demo" } },
+        spec: { containers: [{ name: "c", image: "busybox" }], tolerations: [{ key: TOLERATION_KEY, operator: "Exists" }] },
+      },
+    });
+    const signal = AbortSignal.timeout(20_000);
+    let watched: WatchedPod | undefined;
+    for await (const event of watchCocoonPods(admin, {
+      namespace: ns,
+      fieldSelector: `metadata.name=${created.metadata!.name!}`,
+      signal,
+    })) {
+      if (event.type === "added") watched = event.object;
+      if (event.type === "synced") break;
+    }
+    expect(typeof watched?.metadata.creationTimestamp).toBe("string");
+    const written = await patchAnnotations(admin, watched!, { [Annotation.IP]: "10.88.0.7" });
+    expect(written.metadata?.creationTimestamp).toBeInstanceOf(Date);
+    expect((written.metadata?.creationTimestamp as Date).getTime()).toBe(Date.parse(watched!.metadata.creationTimestamp!));
+    const again = await patchHibernateState(admin, written, true);
+    expect(again.metadata?.creationTimestamp).toBeInstanceOf(Date);
+  });
+
+  it("a CocoonSet comes back as the server's JSON, timestamps as strings", async () => {
+    const set = await newSet();
+    const written = await patchHibernatedOnNode(admin, set, "node-a");
+    expect(typeof (written.metadata as Record<string, unknown>).creationTimestamp).toBe("string");
   });
 });

@@ -1,13 +1,15 @@
 import { annotationsMergePatchJSON, annotationsSatisfied, clearVMRuntimeAnnotations } from "../../meta/index.js";
 import { sendAnnotations, type AnnotationPatchOptions } from "../patch/annotations.js";
 import type { PodPatchClients } from "../patch/contracts.js";
+import { unsent, type Patched } from "../patch/patched.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
 
 /**
  * Clears the pod's VM runtime (ID and IP) when its VM hibernates: one JSON merge patch
  * `{"metadata":{"annotations":{"vm.cocoonstack.io/id":null,"vm.cocoonstack.io/ip":null}}}`, or no
  * request when neither annotation is there. The VNC port and every other annotation are left alone.
- * Resolves to the server's copy, or to `pod` when nothing was sent.
+ * Resolves to the server's copy (a client-node `V1Pod`, its timestamps `Date`s: {@link Patched}), or
+ * to `pod` when nothing was sent.
  *
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an object that is not a
  * Pod or lacks a valid name or namespace; {@link UnexpectedObjectError} `ERR_UNEXPECTED_OBJECT` when
@@ -21,9 +23,9 @@ export async function patchClearVMRuntime<T extends KubeObject>(
   clients: PodPatchClients,
   pod: T,
   options: AnnotationPatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   const target = resolvePodTarget(pod, "patchClearVMRuntime");
   const delta = clearVMRuntimeAnnotations();
   const body = annotationsMergePatchJSON(delta);
-  return annotationsSatisfied(pod, delta) ? pod : sendAnnotations(clients, target, body, options);
+  return annotationsSatisfied(pod, delta) ? unsent(pod) : sendAnnotations(clients, target, body, options);
 }

@@ -1,6 +1,7 @@
 import { PatchStrategy, type CoreV1Api } from "@kubernetes/client-node";
 import { marshalGoJSON, type AgentPodStatus } from "../../meta/index.js";
 import { sendPatch } from "../patch/send-patch.js";
+import { unsent, type Patched } from "../patch/patched.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
 import { sameOnWire } from "./same-on-wire.js";
 
@@ -55,7 +56,8 @@ const FIELDS = ["phase", "conditions", "podIP", "podIPs", "startTime", "containe
  * `qosClass`, …) are left alone. Times compare at the server's second precision and a zero value
  * equals an absent one, so a status read back from the server sends nothing.
  *
- * Resolves to the server's copy, or to `pod` when nothing was sent. No `resourceVersion`
+ * Resolves to the server's copy (a client-node `V1Pod`, its timestamps `Date`s: {@link Patched}), or
+ * to `pod` when nothing was sent. No `resourceVersion`
  * precondition: the agent is the one writer of these fields.
  *
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT`, before any request, for an object that is not a
@@ -73,15 +75,20 @@ export async function writePodStatus<T extends StatusPod>(
   pod: T,
   status: AgentPodStatus,
   options: WritePodStatusOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   const target = resolvePodTarget(pod, "writePodStatus");
   const current = (pod.status ?? {}) as Record<string, unknown>;
   const changes: Record<string, unknown> = {};
   for (const field of FIELDS) {
     if (!sameOnWire(current[field], status[field])) changes[field] = status[field] ?? null;
   }
-  if (Object.keys(changes).length === 0) return pod;
+  if (Object.keys(changes).length === 0) return unsent(pod);
   options.signal?.throwIfAborted();
   const body = marshalGoJSON({ status: changes });
-  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, status: true, signal: options.signal })) as T;
+  return (await sendPatch(clients, target, {
+    body,
+    contentType: PatchStrategy.MergePatch,
+    status: true,
+    signal: options.signal,
+  })) as Patched<T>;
 }

@@ -2,6 +2,7 @@ import { PatchStrategy } from "@kubernetes/client-node";
 import { annotationsMergePatchJSON } from "../../meta/index.js";
 import { annotationsSatisfied, type AnnotationDelta } from "../../meta/index.js";
 import { sendPatch } from "./send-patch.js";
+import { unsent, type Patched } from "./patched.js";
 import { resolveTarget, type AnnotationClients, type KubeObject, type Target } from "./target.js";
 
 /**
@@ -26,7 +27,8 @@ export interface AnnotationPatchOptions {
  * sorted, strings escaped as Go's encoder does; a value sets its key, `null` deletes it, every
  * other annotation and field is left alone, and there is no `resourceVersion`
  * precondition (annotation writes commute). `target` is never modified; the promise resolves to the
- * server's copy, or to `target` itself when nothing was sent. Pods go through `clients.core`, and
+ * server's copy (client-node's `V1Pod` for a pod, its timestamps `Date`s: {@link Patched}), or to
+ * `target` itself when nothing was sent. Pods go through `clients.core`, and
  * an object without `kind` counts as a Pod (client-node's typed lists leave `kind` out);
  * CocoonSets and CocoonHibernations go through `clients.customObjects`.
  *
@@ -47,10 +49,10 @@ export async function patchAnnotations<T extends KubeObject>(
   target: T,
   delta: AnnotationDelta,
   options: AnnotationPatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   const body = annotationsMergePatchJSON(delta);
   const resolved = resolveTarget(target, "patchAnnotations");
-  if (annotationsSatisfied(target, delta)) return target;
+  if (annotationsSatisfied(target, delta)) return unsent(target);
   return sendAnnotations(clients, resolved, body, options);
 }
 
@@ -65,7 +67,7 @@ export async function sendAnnotations<T extends KubeObject>(
   target: Target,
   body: string,
   options: AnnotationPatchOptions,
-): Promise<T> {
+): Promise<Patched<T>> {
   options.signal?.throwIfAborted();
-  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as T;
+  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as Patched<T>;
 }

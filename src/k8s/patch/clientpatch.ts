@@ -2,6 +2,7 @@ import { PatchStrategy } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
 import { mergeFromBody } from "./merge-from.js";
 import { sendPatch } from "./send-patch.js";
+import { unsent, type Patched } from "./patched.js";
 import { resolveTarget, type KubeObject, type PatchClients } from "./target.js";
 
 /**
@@ -37,7 +38,8 @@ export type Mutation<T> = (copy: T) => void | Promise<void>;
  * of an `omitempty` field (`phase: ""`, `observedGeneration: 0`, an empty map) means "absent", as
  * in Go. A merge patch rather than a JSON patch because it never addresses a list element by an
  * index the server may have shifted meanwhile, and deleting a key that is already gone is not an
- * error. `obj` is never modified; the promise resolves to the server's copy.
+ * error. `obj` is never modified; the promise resolves to the server's copy (client-node's `V1Pod` for a
+ * pod, its timestamps `Date`s: {@link Patched}), or to `obj` itself when nothing was sent.
  *
  * Two deliberate differences from Go (docs/differences-from-go.md): nothing is sent when the
  * mutation changes nothing (Go sends `{}`), and emptying `metadata.annotations` or `labels`
@@ -60,7 +62,12 @@ export type Mutation<T> = (copy: T) => void | Promise<void>;
  * }, { optimisticLock: true });
  * ```
  */
-export function patch<T extends KubeObject>(clients: PatchClients, obj: T, mutate: Mutation<T>, options: PatchOptions = {}): Promise<T> {
+export function patch<T extends KubeObject>(
+  clients: PatchClients,
+  obj: T,
+  mutate: Mutation<T>,
+  options: PatchOptions = {},
+): Promise<Patched<T>> {
   return patchWith(clients, obj, mutate, options, false);
 }
 
@@ -82,7 +89,7 @@ export function patchStatus<T extends KubeObject>(
   obj: T,
   mutate: Mutation<T>,
   options: PatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   return patchWith(clients, obj, mutate, options, true);
 }
 
@@ -92,7 +99,7 @@ async function patchWith<T extends KubeObject>(
   mutate: Mutation<T>,
   options: PatchOptions,
   status: boolean,
-): Promise<T> {
+): Promise<Patched<T>> {
   const target = resolveTarget(obj, status ? "patchStatus" : "patch");
   const resourceVersion = obj.metadata?.resourceVersion;
   if (options.optimisticLock && !resourceVersion) {
@@ -104,7 +111,7 @@ async function patchWith<T extends KubeObject>(
   const copy = structuredClone(obj);
   await mutate(copy);
   const body = mergeFromBody(target, obj, copy, options.optimisticLock ? resourceVersion : undefined);
-  if (body === undefined) return obj;
+  if (body === undefined) return unsent(obj);
   options.signal?.throwIfAborted();
-  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, status, signal: options.signal })) as T;
+  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, status, signal: options.signal })) as Patched<T>;
 }

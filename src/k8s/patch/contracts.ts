@@ -13,6 +13,7 @@ import {
   type Int64,
 } from "../../meta/index.js";
 import { sendAnnotations, type AnnotationPatchOptions } from "./annotations.js";
+import { unsent, type Patched } from "./patched.js";
 import { resolveTarget, type KubeObject, type Target } from "./target.js";
 
 /** The client the Pod helpers need: client-node's `CoreV1Api` as `core` ({@link CocoonClients} fits). */
@@ -35,9 +36,9 @@ async function patchUnless<T extends KubeObject>(
   satisfied: boolean,
   options: AnnotationPatchOptions,
   target: Target,
-): Promise<T> {
+): Promise<Patched<T>> {
   const body = annotationsMergePatchJSON(delta);
-  return satisfied ? obj : sendAnnotations(clients, target, body, options);
+  return satisfied ? unsent(obj) : sendAnnotations(clients, target, body, options);
 }
 
 /**
@@ -50,7 +51,7 @@ export function flagKeepSnapshotOnDelete<T extends KubeObject>(
   pod: T,
   target: Target,
   options: AnnotationPatchOptions,
-): Promise<T> {
+): Promise<Patched<T>> {
   return patchUnless(clients, pod, keepSnapshotOnDeleteAnnotations(), readKeepSnapshotOnDelete(pod), options, target);
 }
 
@@ -59,7 +60,7 @@ export function flagKeepSnapshotOnDelete<T extends KubeObject>(
  * request when it already reads as flagged.
  *
  * Body: `{"metadata":{"annotations":{"vm.cocoonstack.io/keep-snapshot-on-delete":"true"}}}`.
- * Resolves to the server's copy, or to `pod` when nothing was sent.
+ * Resolves to the server's copy (a client-node `V1Pod`: {@link Patched}), or to `pod` when nothing was sent.
  *
  * @example
  * ```ts
@@ -71,7 +72,7 @@ export async function patchKeepSnapshotOnDelete<T extends KubeObject>(
   clients: PodPatchClients,
   pod: T,
   options: AnnotationPatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   return flagKeepSnapshotOnDelete(clients, pod, resolveTarget(pod, "patchKeepSnapshotOnDelete"), options);
 }
 
@@ -93,7 +94,7 @@ export async function patchHibernateState<T extends KubeObject>(
   pod: T,
   state: boolean,
   options: AnnotationPatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   return patchUnless(
     clients,
     pod,
@@ -121,7 +122,7 @@ export async function patchCocoonSetGeneration<T extends KubeObject>(
   pod: T,
   generation: Int64,
   options: AnnotationPatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   const delta = cocoonSetGenerationAnnotations(generation);
   return patchUnless(
     clients,
@@ -150,7 +151,7 @@ export async function patchHibernatedOnNode<T extends KubeObject>(
   set: T,
   node: string | null | undefined,
   options: AnnotationPatchOptions = {},
-): Promise<T> {
+): Promise<Patched<T>> {
   return patchUnless(
     clients,
     set,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schedulerArgs, schedulerConfig } from "./flags.js";
+import { apiserverArgs, schedulerArgs, schedulerConfig } from "./flags.js";
 
 const FILES = { config: "/t/scheduler/config.yaml", kubeconfig: "/t/scheduler/kubeconfig", certDir: "/t/scheduler/certs", port: 40123 };
 
@@ -32,5 +32,20 @@ describe("schedulerConfig", () => {
       clientConnection: { kubeconfig: "/t/scheduler/kubeconfig" },
     });
     expect(text.endsWith("}\n")).toBe(true);
+  });
+});
+
+describe("apiserverArgs", () => {
+  const credentials = { tokenFile: "/t", clientCAFile: "/ca", serviceAccountKeyFile: "/sa" } as Parameters<typeof apiserverArgs>[2];
+  const ports = { etcdClient: 1, etcdPeer: 2, apiserver: 3 };
+
+  it("ends open watches on SIGTERM, so that stop() never waits on a client's watch", () => {
+    expect(apiserverArgs("/d", ports, credentials)).toContain("--shutdown-watch-termination-grace-period=500ms");
+  });
+
+  it("appends extra flags last, so they win", () => {
+    expect(apiserverArgs("/d", ports, credentials, ["--shutdown-watch-termination-grace-period=5s"]).at(-1)).toBe(
+      "--shutdown-watch-termination-grace-period=5s",
+    );
   });
 });
