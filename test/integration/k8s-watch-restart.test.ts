@@ -162,7 +162,7 @@ describe("watchCocoonSets across a 410 Gone", () => {
 });
 
 describe("watchCocoonPods across an API server restart", () => {
-  it("retries while the server is down, then goes on with no change lost", { timeout: 120_000 }, async () => {
+  it("goes on across a restart with no change lost and no fresh list", { timeout: 120_000 }, async () => {
     const live = { created: group("pod-live-new"), updated: group("pod-live-upd"), deleted: group("pod-live-del") };
     const back = { created: group("pod-back-new"), updated: group("pod-back-upd") };
     const afterDeleted = group("pod-after-del");
@@ -203,8 +203,11 @@ describe("watchCocoonPods across an API server restart", () => {
         ]),
       );
       expect(changesByName(rec.events.slice(backEnd))).toEqual(expected([[afterDeleted, ["modified", "deleted"]]]));
+      // kube-apiserver ends its watches on SIGTERM (the plane's --shutdown-watch-termination-grace-period),
+      // so the watch may see a clean close and wait out the restart as a quick close, never a failed
+      // request: whether it retries depends on timing. What holds either way: no change is lost or
+      // doubled (above), and it never starts over as if new.
       const returning = rec.events.slice(liveEnd, backEnd).map((e) => e.type);
-      expect(returning.filter((t) => t === "retrying").length).toBeGreaterThan(0);
       expect(returning.filter((t) => t === "synced").length).toBe(0);
       expect(rec.events.slice(backEnd).filter((e) => !("object" in e))).toEqual([]);
     } finally {
