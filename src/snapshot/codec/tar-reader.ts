@@ -1,4 +1,5 @@
 import type { ByteReader, EntryBody } from "../io/byte-reader.js";
+import { StreamRefusal, unexpectedEOF } from "../io/stream-refusal.js";
 
 /** One entry of an export stream. */
 export interface TarEntry {
@@ -35,7 +36,7 @@ function numeric(block: Uint8Array, at: number, length: number): number {
     .replace(/[\0 ]+$/u, "")
     .replace(/^[\0 ]+/u, "");
   if (text === "") return 0;
-  if (!/^[0-7]+$/u.test(text)) throw new Error(INVALID);
+  if (!/^[0-7]+$/u.test(text)) throw new StreamRefusal(INVALID);
   return Number.parseInt(text, 8);
 }
 
@@ -80,17 +81,17 @@ function parsePAX(data: Uint8Array): Record<string, string> {
   let at = 0;
   while (at < data.length) {
     const space = data.indexOf(SPACE, at);
-    if (space < 0) throw new Error(INVALID);
+    if (space < 0) throw new StreamRefusal(INVALID);
     const length = recordLength(data, at, space);
-    if (!(length >= 5) || length > data.length - at || space + 1 >= at + length) throw new Error(INVALID);
+    if (!(length >= 5) || length > data.length - at || space + 1 >= at + length) throw new StreamRefusal(INVALID);
     const end = at + length;
-    if (data[end - 1] !== NEWLINE) throw new Error(INVALID);
+    if (data[end - 1] !== NEWLINE) throw new StreamRefusal(INVALID);
     const eq = data.indexOf(EQUALS, space + 1);
-    if (eq < 0 || eq >= end - 1) throw new Error(INVALID);
+    if (eq < 0 || eq >= end - 1) throw new StreamRefusal(INVALID);
     const key = decoder.decode(data.subarray(space + 1, eq));
     const value = decoder.decode(data.subarray(eq + 1, end - 1));
     const nulChecked = key === "path" || key === "linkpath" || key === "uname" || key === "gname" ? value : key;
-    if (key === "" || nulChecked.includes("\0")) throw new Error(INVALID);
+    if (key === "" || nulChecked.includes("\0")) throw new StreamRefusal(INVALID);
     records[key] = value;
     at = end;
   }
@@ -99,9 +100,9 @@ function parsePAX(data: Uint8Array): Record<string, string> {
 
 /** Go's `ParseInt(v, 10, 64)` of a PAX `size`, which must not be negative. */
 function paxSize(value: string): number {
-  if (!/^[+-]?[0-9]+$/u.test(value)) throw new Error(INVALID);
+  if (!/^[+-]?[0-9]+$/u.test(value)) throw new StreamRefusal(INVALID);
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(INVALID);
+  if (!Number.isSafeInteger(n) || n < 0) throw new StreamRefusal(INVALID);
   return n;
 }
 
@@ -132,19 +133,19 @@ export async function* readTar(source: ByteReader, ending?: TarEnding): AsyncGen
     if (isZero(block)) {
       if (ending === undefined) return;
       const second = await source.readExact(512);
-      if (second !== null && !isZero(second)) throw new Error(INVALID);
+      if (second !== null && !isZero(second)) throw new StreamRefusal(INVALID);
       ending.trailer = second !== null;
       return;
     }
-    if (!checksumOK(block)) throw new Error(INVALID);
+    if (!checksumOK(block)) throw new StreamRefusal(INVALID);
     let typeflag = String.fromCharCode(block[156] as number);
     let size = numeric(block, 124, 12);
     const ustar = cString(block, 257, 6) === "ustar" && cString(block, 263, 2) === "00";
     const prefix = ustar ? cString(block, 345, 155) : "";
     if (typeflag === "x" || typeflag === "g" || typeflag === "L" || typeflag === "K") {
-      if (size > MAX_SPECIAL_FILE) throw new Error(FIELD_TOO_LONG);
+      if (size > MAX_SPECIAL_FILE) throw new StreamRefusal(FIELD_TOO_LONG);
       const data = (await source.readExact(size)) ?? new Uint8Array(0);
-      if (data.length < size) throw new Error("unexpected EOF");
+      if (data.length < size) throw unexpectedEOF();
       await source.skip(padOf(size));
       if (typeflag === "x") pax = parsePAX(data);
       if (typeflag === "L") longName = cString(data, 0, data.length);

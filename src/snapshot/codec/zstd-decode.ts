@@ -1,5 +1,5 @@
 import { pipeline, Readable } from "node:stream";
-import { UNEXPECTED_EOF } from "../io/byte-reader.js";
+import { unexpectedEOF } from "../io/stream-refusal.js";
 import { nodeZstd, type NodeZstdOptions } from "./node-zstd.js";
 import { goZstdError, MagicError, ZstdMessage } from "./zstd-errors.js";
 import { FRAME_END, FrameSplitter, framesOf } from "./zstd-frames.js";
@@ -109,7 +109,7 @@ async function decodeFramesInto(frames: readonly Uint8Array[], cap: number, into
     } catch (err) {
       throw goZstdError(err);
     }
-    if (decoded !== size) throw new Error(UNEXPECTED_EOF);
+    if (decoded !== size) throw unexpectedEOF();
     at += size;
   }
   return into.subarray(0, at);
@@ -151,7 +151,7 @@ async function* splitFrames(source: AsyncIterable<Uint8Array>): AsyncGenerator<U
   } catch (err) {
     throw err instanceof MagicError ? new Error(ZstdMessage.Magic) : err;
   }
-  if (!splitter.atBoundary) throw new Error(UNEXPECTED_EOF);
+  if (!splitter.atBoundary) throw unexpectedEOF();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { UNEXPECTED_EOF } from "../io/byte-reader.js";
+import { unexpectedEOF } from "../io/stream-refusal.js";
 import type { ReadAt } from "../io/piece-source.js";
 import { nodeZstd } from "./node-zstd.js";
 
@@ -113,7 +113,7 @@ export async function compressFrame(data: Uint8Array, level: number, expected = 
 async function* readAhead(read: ReadAt, length: number, pieces: readonly [Uint8Array, Uint8Array]): AsyncGenerator<Uint8Array> {
   const readPiece = async (k: number): Promise<Uint8Array> => {
     const out = (pieces[k % 2] as Uint8Array).subarray(0, Math.min(FRAME_PIECE, length - k * FRAME_PIECE));
-    if ((await read(out, k * FRAME_PIECE)) < out.length) throw new Error(UNEXPECTED_EOF);
+    if ((await read(out, k * FRAME_PIECE)) < out.length) throw unexpectedEOF();
     return out;
   };
   const count = Math.ceil(length / FRAME_PIECE);

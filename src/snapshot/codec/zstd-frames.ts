@@ -1,4 +1,4 @@
-import { UNEXPECTED_EOF } from "../io/byte-reader.js";
+import { unexpectedEOF } from "../io/stream-refusal.js";
 import { MagicError } from "./zstd-errors.js";
 import { SKIPPABLE_MAGIC, ZSTD_MAGIC } from "./zstd-header.js";
 
@@ -126,6 +126,6 @@ export function framesOf(data: Uint8Array): Uint8Array[] {
   for (const piece of splitter.split(data)) {
     if (piece === FRAME_END) frames.push(data.subarray(splitter.lastFrame.start, splitter.lastFrame.end));
   }
-  if (!splitter.atBoundary) throw new Error(UNEXPECTED_EOF);
+  if (!splitter.atBoundary) throw unexpectedEOF();
   return frames;
 }

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ByteReader, UNEXPECTED_EOF } from "./byte-reader.js";
+import { ByteReader } from "./byte-reader.js";
+import { UNEXPECTED_EOF } from "./stream-refusal.js";
 import { readExportFile } from "./export-file.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "byte-reader-"));

@@ -1,8 +1,7 @@
+import { unexpectedEOF } from "./stream-refusal.js";
 import { pieceSourceOf } from "./export-file.js";
 import type { PieceSource, ReadAt } from "./piece-source.js";
 
-/** Go's `io.ErrUnexpectedEOF` text. */
-export const UNEXPECTED_EOF = "unexpected EOF";
 
 /** The bytes of one tar entry: iterated in pieces, or read straight into a caller's buffer. */
 export interface EntryBody extends AsyncGenerator<Uint8Array> {
@@ -53,7 +52,7 @@ export class ByteReader {
           this.#done = true;
           this.#buf = parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts, have);
           if (have === 0) return null;
-          throw new Error(UNEXPECTED_EOF);
+          throw unexpectedEOF();
         }
         parts.push(chunk);
         have += chunk.length;
@@ -77,7 +76,7 @@ export class ByteReader {
           else at += n;
           continue;
         }
-        if (!(await this.#fill())) throw new Error(UNEXPECTED_EOF);
+        if (!(await this.#fill())) throw unexpectedEOF();
       }
       const take = Math.min(this.#buf.length, out.length - at);
       out.set(take === this.#buf.length ? this.#buf : this.#buf.subarray(0, take), at);
@@ -108,7 +107,7 @@ export class ByteReader {
 
   /** The next piece as it arrived, cut at `max` bytes; `unexpected EOF` at the end of the stream. */
   async #piece(max: number): Promise<Uint8Array> {
-    if (this.#buf.length === 0 && !(await this.#fill())) throw new Error(UNEXPECTED_EOF);
+    if (this.#buf.length === 0 && !(await this.#fill())) throw unexpectedEOF();
     const piece = this.#buf.subarray(0, Math.min(max, this.#buf.length));
     this.#buf = this.#buf.subarray(piece.length);
     return piece;
@@ -126,7 +125,7 @@ export class ByteReader {
       }
     })();
     const readInto = async (out: Uint8Array): Promise<void> => {
-      if (out.length > left) throw new Error(UNEXPECTED_EOF);
+      if (out.length > left) throw unexpectedEOF();
       await this.readInto(out);
       left -= out.length;
     };

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
 import { markDigestChecked } from "../../internal/digest-checked.js";
+import { RegistryError } from "../../oci/errors.js";
 import type { Downloader } from "../../oci/registry.js";
 import { verifiedBlob } from "./blob-reader.js";
 
@@ -34,5 +35,32 @@ describe("verifiedBlob hashes each byte once", () => {
     const err = await read(downloader(true, Buffer.from("abc")));
     expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
     expect((err as Error).message).toBe(`blob ${ZEROS_DIGEST} shorter than manifest size 4 (missing 1)`);
+  });
+});
+
+describe("verifiedBlob tells its own refusals by code, not by text", () => {
+  const failing = (err: Error): Downloader => ({
+    getManifest: () => Promise.reject(new Error("unused")),
+    getBlob: () =>
+      Promise.resolve(
+        Readable.from(
+          (async function* () {
+            yield* [];
+            throw err;
+          })(),
+        ),
+      ),
+  });
+
+  it("a transport failure whose text reads like a refusal stays a transfer failure", async () => {
+    const err = await read(failing(new Error(`blob ${ZEROS_DIGEST} shorter than you think: connection reset`)));
+    expect(isCocoonError(err, "ERR_SNAPSHOT_TRANSFER")).toBe(true);
+    expect((err as Error).message).toBe(`read blob ${ZEROS_DIGEST}: blob ${ZEROS_DIGEST} shorter than you think: connection reset`);
+  });
+
+  it("a downloader's own size check, in its own words, is an integrity failure with those words", async () => {
+    const err = await read(failing(new RegistryError("ERR_REGISTRY_SIZE_MISMATCH", "get blob vm: 3 bytes of 4")));
+    expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
+    expect((err as Error).message).toBe("get blob vm: 3 bytes of 4");
   });
 });

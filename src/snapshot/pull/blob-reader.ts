@@ -1,4 +1,4 @@
-import { CocoonError } from "../../errors.js";
+import { CocoonError, isCocoonError } from "../../errors.js";
 import type { Descriptor } from "../../oci/manifest-types.js";
 import { verifyBlob } from "../../oci/blob-copy.js";
 import { freeSlabOf } from "../../internal/body-slabs.js";
@@ -22,8 +22,9 @@ export async function* verifiedBlob(dl: Downloader, name: string, desc: Descript
     // A body its downloader already hashes (OCIRegistry's) is only length-checked here: each byte is hashed once.
     yield* verifyBlob(body, desc.digest, desc.size, { checkDigest: !isDigestChecked(body) });
   } catch (err) {
-    const ours = err instanceof Error && err.message.startsWith(`blob ${desc.digest} `);
-    if (ours && !signal?.aborted) throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", err.message, { cause: err });
+    // verifyBlob's own refusal, or the same check in a downloader's body (OCIRegistry's): Go's text as it is.
+    const corrupt = isCocoonError(err, "ERR_REGISTRY_SIZE_MISMATCH") || isCocoonError(err, "ERR_REGISTRY_DIGEST_MISMATCH");
+    if (corrupt && !signal?.aborted) throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", err.message, { cause: err });
     throw transferError(`read blob ${desc.digest}`, err, signal);
   }
 }

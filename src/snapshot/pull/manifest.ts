@@ -1,4 +1,4 @@
-import { CocoonError } from "../../errors.js";
+import { CocoonError, isCocoonError } from "../../errors.js";
 import { classifyParsedManifest, type IndexManifest, ManifestKind, type OCIManifest, parseManifest } from "../../oci/manifest-types.js";
 import type { Downloader } from "../../oci/registry.js";
 import { transferError } from "../errors.js";
@@ -9,28 +9,30 @@ import { transferError } from "../errors.js";
  * is not a snapshot. A parse failure is prefixed `parse manifest: ` or `parse child manifest: `.
  */
 export async function snapshotManifest(raw: Uint8Array, dl: Downloader, name: string, signal?: AbortSignal): Promise<OCIManifest> {
-  let m: OCIManifest;
-  let context = "parse manifest";
-  try {
-    m = parseManifest(raw);
-    if (classifyParsedManifest(m) === ManifestKind.ImageIndex) {
-      const child = pickIndexChild(m);
-      let childRaw: Uint8Array;
-      try {
-        childRaw = (await dl.getManifest(name, child.digest, signal ? { signal } : {})).data;
-      } catch (err) {
-        throw transferError(`get child manifest ${child.digest}`, err, signal);
-      }
-      context = "parse child manifest";
-      m = parseManifest(childRaw);
+  let m = parsedAs("parse manifest", raw);
+  if (classifyParsedManifest(m) === ManifestKind.ImageIndex) {
+    const child = pickIndexChild(m);
+    let childRaw: Uint8Array;
+    try {
+      childRaw = (await dl.getManifest(name, child.digest, signal ? { signal } : {})).data;
+    } catch (err) {
+      throw transferError(`get child manifest ${child.digest}`, err, signal);
     }
-  } catch (err) {
-    const prefixed = err instanceof CocoonError && err.code === "ERR_SNAPSHOT_FORMAT" && err.message.startsWith("parse oci");
-    throw prefixed ? new CocoonError(err.code, `${context}: ${err.message}`, { cause: err }) : err;
+    m = parsedAs("parse child manifest", childRaw);
   }
   const kind = classifyParsedManifest(m);
   if (kind !== ManifestKind.Snapshot) throw new CocoonError("ERR_SNAPSHOT_FORMAT", `manifest is ${kind}, not a snapshot`);
   return m;
+}
+
+/** `parseManifest`, its `ERR_SNAPSHOT_FORMAT` prefixed with `context` as Go wraps it. */
+function parsedAs(context: string, raw: Uint8Array): OCIManifest {
+  try {
+    return parseManifest(raw);
+  } catch (err) {
+    if (!isCocoonError(err, "ERR_SNAPSHOT_FORMAT")) throw err;
+    throw new CocoonError(err.code, `${context}: ${err.message}`, { cause: err });
+  }
 }
 
 /** Go's `pickIndexChild`: the first linux/amd64 entry, else the first with a known architecture. */

@@ -5,7 +5,8 @@ import { mediaTypeForCocoonFile, zstdMediaType } from "../../oci/media-types.js"
 import type { Uploader } from "../../oci/registry.js";
 import { MAX_FILE_CHUNKS } from "../artifact-checks.js";
 import { compressFrame, compressRead, FRAME_PIECE } from "../codec/zstd-encode.js";
-import { type EntryBody, UNEXPECTED_EOF } from "../io/byte-reader.js";
+import type { EntryBody } from "../io/byte-reader.js";
+import { unexpectedEOF } from "../io/stream-refusal.js";
 import { ChunkBuffers, readChunk } from "../io/chunk-buffers.js";
 import { FrameSizeGuess } from "../io/frame-size-guess.js";
 import type { ReadAt } from "../io/piece-source.js";
@@ -67,7 +68,7 @@ export async function enqueueChunks(f: EncodedFile, chunkSize: number, pool: Upl
       let n: number;
       try {
         n = await (region as ReadAt)(out, offset);
-        if (n < out.length) throw new Error(UNEXPECTED_EOF);
+        if (n < out.length) throw unexpectedEOF();
       } catch (err) {
         readError = (await beforeThis) ?? readFailure(err);
         throw readError;

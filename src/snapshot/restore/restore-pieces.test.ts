@@ -56,3 +56,31 @@ describe("restoreSnapshot puts every byte where it lies, whatever the pieces", (
     }
   });
 });
+
+describe("restoreSnapshot tells the tar's refusals from its source's failures by type", () => {
+  it("a source failing with Go's text is the source's failure, passed through as it is", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "restore-source-"));
+    const failure = new Error("unexpected EOF");
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield sparseTar().subarray(0, 1024);
+      throw failure;
+    }
+    try {
+      await expect(restoreSnapshot(failing(), dir)).rejects.toBe(failure);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a tar that ends inside a file is the tar's refusal, naming the file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "restore-short-"));
+    try {
+      await expect(restoreSnapshot(cut(sparseTar().subarray(0, 4096), [4096]), dir)).rejects.toMatchObject({
+        code: "ERR_SNAPSHOT_FORMAT",
+        message: 'restore: "memory-ranges": unexpected EOF',
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

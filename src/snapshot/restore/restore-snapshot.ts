@@ -5,7 +5,8 @@ import { untilAborted } from "../../internal/until-aborted.js";
 import { type TarEnding, readTar } from "../codec/tar-reader.js";
 import { ExportFormatError } from "../export/export-format-error.js";
 import { parseSparseRecords } from "../export/sparse-records.js";
-import { ByteReader, UNEXPECTED_EOF } from "../io/byte-reader.js";
+import { ByteReader } from "../io/byte-reader.js";
+import { StreamRefusal } from "../io/stream-refusal.js";
 import { checkRestoreEntry } from "./entry-checks.js";
 import { type FilePlan, type RestoredFile, writeRestoredFile } from "./write-file.js";
 
@@ -27,12 +28,6 @@ export interface RestoreOptions {
 
 /** The piece in which data is read from the tar and written to a file. */
 const PIECE = 1 << 20;
-
-/** Whether `err` is one of the tar reader's own refusals (Go's texts), not the source's failure. */
-function isTarRefusal(err: unknown): err is Error {
-  if (!(err instanceof Error) || err.constructor !== Error) return false;
-  return err.message === UNEXPECTED_EOF || err.message.startsWith("archive/tar: ");
-}
 
 /** A file's plan from its entry: a sparse entry's extents and size from its records, else one extent. */
 function planOf(name: string, mode: number, size: number, pax: Readonly<Record<string, string>>): FilePlan {
@@ -70,7 +65,7 @@ async function restore(reader: ByteReader, dir: string, signal: AbortSignal | un
       at = `the entry after ${JSON.stringify(entry.name)}`;
     }
   } catch (err) {
-    if (!isTarRefusal(err)) throw err;
+    if (!(err instanceof StreamRefusal)) throw err;
     throw new ExportFormatError(at, "", `restore: ${at}: ${err.message}`, { cause: err });
   }
   if (!ending.trailer) throw new ExportFormatError(at, "", `restore: the tar ends at ${at} without its two zero blocks`);
