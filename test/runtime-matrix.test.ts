@@ -18,6 +18,9 @@ const matrix = read("scripts/ci/matrix.json") as {
   clientNode: string[];
   refusedNode: string[];
   refusedClientNode: string[];
+  refusedZod: string[];
+  peerFloors: string[];
+  admitted: Record<string, string[]>;
   mainRun: { node: string; clientNode: string; kubernetes: string };
   integration: string[];
   kubernetes: string[];
@@ -47,6 +50,42 @@ describe("the runtime matrix and package.json", () => {
     expect(semver.satisfies(locked, matrix.mainRun.clientNode)).toBe(true);
     expect(matrix.node).toContain(matrix.mainRun.node);
     expect(matrix.clientNode).toContain(matrix.mainRun.clientNode);
+  });
+});
+
+// Each peer version the ranges admit is one CI runs: the floor of each range line and the newest patch of
+// each admitted minor, among the versions npm published (matrix.json's `admitted`, which matrix.sh checks
+// against npm's list).
+describe("the peer versions the ranges admit and the versions CI installs", () => {
+  const floors = new Map(matrix.peerFloors.map((spec) => [spec.slice(0, spec.lastIndexOf("@")), spec.slice(spec.lastIndexOf("@") + 1)]));
+  const locked = (name: string): string => lock.packages[`node_modules/${name}`]?.version ?? "";
+  /** What the matrix installs of `name`: the locked version, each line's newest (client-node) and its floor cell. */
+  const installed = (name: string): string[] => {
+    const published = matrix.admitted[name] ?? [];
+    const lines = name === "@kubernetes/client-node" ? matrix.clientNode.map((line) => semver.maxSatisfying(published, line) ?? line) : [];
+    return [locked(name), ...lines, ...(floors.has(name) ? [floors.get(name) as string] : [])];
+  };
+
+  it.each(["zod", "@kubernetes/client-node"])("%s: admitted is exactly the published versions inside the range", (name) => {
+    const range = pkg.peerDependencies[name] ?? "";
+    expect((matrix.admitted[name] ?? []).filter((v) => !semver.satisfies(v, range))).toEqual([]);
+    expect(matrix.admitted[name]?.length).toBeGreaterThan(0);
+  });
+
+  it.each(["zod", "@kubernetes/client-node"])("%s: the floor of every range line and the newest patch of every minor are installed", (name) => {
+    const range = pkg.peerDependencies[name] ?? "";
+    const published = matrix.admitted[name] ?? [];
+    const lineFloors = range.split("||").map((line) => semver.minVersion(line.trim())?.version);
+    const minors = [...new Set(published.map((v) => `${semver.major(v)}.${semver.minor(v)}`))];
+    const newest = minors.map((minor) => semver.maxSatisfying(published, `~${minor}.0`));
+    const proven = installed(name);
+    expect([...lineFloors, ...newest].filter((v) => v === undefined || v === null || !proven.includes(v))).toEqual([]);
+  });
+
+  it("the zod range refuses what matrix.sh proves refused, and starts where the matrix's floor is", () => {
+    const range = pkg.peerDependencies.zod ?? "";
+    for (const version of matrix.refusedZod) expect(semver.satisfies(version, range), version).toBe(false);
+    expect(semver.minVersion(range)?.version).toBe(floors.get("zod"));
   });
 });
 

@@ -9,6 +9,10 @@
 # (CRDs, CEL rules and server verdicts, patches) on a control plane of its own (COCOON_KUBERNETES_VERSION),
 # under the main run's Node and the locked client-node; its binaries are found, downloaded or built first
 # (no kube-scheduler: none of those files starts one; the main run's scheduling test gets its own from .ci/run's setup).
+# Each peer floor (peerFloors: the lowest version a peer range admits that no line above installs) runs
+# the unit and ./k8s integration suites under the main run's Node, the other peer as locked; each refused
+# zod must fail `npm install`. npm's list of published peer versions must equal matrix.json's
+# `admitted`: a release the ranges admit is proven here before CI passes with it.
 # MATRIX_ONLY='22.23.5/~2.0.0' (a glob over "<node>/<client-node spec>", "refused/<version>" and
 # "k8s/<release>") picks cells.
 # Each client-node line runs in a copy of the checkout, so the checkout's node_modules stay as locked.
@@ -20,6 +24,8 @@ read -r -a nodes <<<"$(field .node)"
 read -r -a clients <<<"$(field .clientNode)"
 read -r -a refused <<<"$(field .refusedNode)"
 read -r -a refused_clients <<<"$(field .refusedClientNode)"
+read -r -a refused_zod <<<"$(field .refusedZod)"
+read -r -a peer_floors <<<"$(field .peerFloors)"
 read -r -a integration <<<"$(field .integration)"
 read -r -a kubernetes <<<"$(field .kubernetes)"
 read -r -a kubernetes_integration <<<"$(field .kubernetesIntegration)"
@@ -82,17 +88,60 @@ for spec in "${refused_clients[@]}"; do
   pick "refused/$spec" && expect_refused "client-node $spec" "$main_bin" "peerOptional @kubernetes/client-node@" zod "@kubernetes/client-node@$spec"
 done
 
+for spec in "${refused_zod[@]}"; do
+  pick "refused/zod@$spec" && expect_refused "zod $spec" "$main_bin" "peer zod@" "zod@$spec" "@kubernetes/client-node@1.4.0"
+done
+
+# npm's admitted versions of each peer are exactly matrix.json's `admitted`.
+for peer in zod @kubernetes/client-node; do
+  pick "admitted/$peer" || continue
+  range=$(node -p "require('./package.json').peerDependencies['$peer']")
+  published=$(PATH="$main_bin:$PATH" npm view "$peer" versions --json)
+  listed=$(node -e '
+    const semver = require("semver");
+    const [peer, range, published] = process.argv.slice(1);
+    const admitted = JSON.parse(published).filter((v) => semver.satisfies(v, range));
+    const known = require("./scripts/ci/matrix.json").admitted[peer];
+    const unknown = admitted.filter((v) => !known.includes(v));
+    if (unknown.length > 0) { console.error(`matrix.sh: ${peer} ${unknown.join(", ")} admitted by ${range} but not in matrix.json admitted: prove it first`); process.exit(1); }
+    console.log(admitted.join(" "));
+  ' "$peer" "$range" "$published")
+  results+=("$peer $range: npm lists $listed, all in matrix.json")
+done
+
+# A copy of the checkout with <package@version> installed instead of the locked one, in $copy.
+checkout_with() {
+  copy="$work/with-${1//\//_}"
+  mkdir -p "$copy"
+  git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$copy"
+  cp -a node_modules "$copy/"
+  (cd "$copy" && npm install --no-save --no-audit --no-fund --ignore-scripts --prefer-offline "$1" >/dev/null)
+}
+
+for floor in "${peer_floors[@]}"; do
+  pick "floor/$floor" || continue
+  checkout_with "$floor"
+  echo "=== matrix: $floor × Node $(field .mainRun.node) ==="
+  for suite in unit integration; do
+    files=(src)
+    [ "$suite" = unit ] || files=("${integration[@]}")
+    if (cd "$copy" && PATH="$main_bin:$PATH" node node_modules/vitest/vitest.mjs run --project "$suite" "${files[@]}"); then
+      results+=("$floor: $suite passed")
+    else
+      results+=("$floor: $suite FAILED")
+      failed=1
+    fi
+  done
+  rm -rf "$copy"
+done
+
 for spec in "${clients[@]}"; do
   cells=()
   for version in "${nodes[@]}"; do
     [ "$version/$spec" != "$main_cell" ] && pick "$version/$spec" && cells+=("$version")
   done
   [ "${#cells[@]}" -gt 0 ] || continue
-  copy="$work/client-node-$spec"
-  mkdir -p "$copy"
-  git ls-files -z --cached --others --exclude-standard | xargs -0 cp --parents -t "$copy"
-  cp -a node_modules "$copy/"
-  (cd "$copy" && npm install --no-save --no-audit --no-fund --ignore-scripts --prefer-offline "@kubernetes/client-node@$spec" >/dev/null)
+  checkout_with "@kubernetes/client-node@$spec"
   resolved=$(cd "$copy" && node -p "require('@kubernetes/client-node/package.json').version")
   for version in "${cells[@]}"; do
     bin=$(scripts/ci/node.sh "$version")

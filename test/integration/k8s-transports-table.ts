@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { createRequire } from "node:module";
 
 /** The client-node major line the suite runs on. */
 export type Line = "1.x" | "2.x";
@@ -20,6 +21,9 @@ export const PENDING = "still pending after 3 s";
 const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
 /** The observation on Node 22 (seen on 22.23.5) or on Node 24 (24.22.3). */
 const onNode = <T>(node22: T, node24: T): T => (NODE_MAJOR === 22 ? node22 : node24);
+
+/** The installed client-node's version: client-node 2 puts it in its User-Agent. */
+const CLIENT_NODE_VERSION = (createRequire(import.meta.url)("@kubernetes/client-node/package.json") as { version: string }).version;
 
 /** How many calls the connection-reuse case makes, sequentially and concurrently. */
 export const N = 20;
@@ -59,7 +63,7 @@ export const HEADERS: Table<Record<string, string[]>> = {
   },
   // createClients sends the User-Agent client-node 2's makeApiClient sets (undici's own is "undici").
   "2.x": {
-    "user-agent": ["kubernetes-client-javascript/2.0.1"],
+    "user-agent": [`kubernetes-client-javascript/${CLIENT_NODE_VERSION}`],
     accept: ACCEPT,
     "accept-encoding": ["gzip, deflate"],
     connection: KEEP_ALIVE,
