@@ -1,10 +1,13 @@
 /**
- * Fails when the committed `crds/*.yaml` differ from what `npm run generate` would write now.
+ * Fails when the committed `crds/*.yaml` or the package's CRD data (`src/apis/v1/crd-data.generated.ts`)
+ * differ from what `npm run generate` would write now.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CRDS_DIR, GENERATED_HEADER, renderCRDFiles } from "../scripts/generate-crds.js";
+import { cocoonHibernationCRD, cocoonSetCRD } from "../src/apis/v1/crd.js";
+import { renderCocoonHibernationCRD, renderCocoonSetCRD } from "../src/apis/v1/crd-render.js";
+import { CRD_DATA_FILE, CRDS_DIR, GENERATED_HEADER, renderCRDData, renderCRDFiles } from "../scripts/generate-crds.js";
 
 const rendered = renderCRDFiles();
 
@@ -26,5 +29,21 @@ describe("crds/ is up to date (run `npm run generate` to fix)", () => {
 
   it("renders deterministically", () => {
     expect(renderCRDFiles()).toEqual(rendered);
+  });
+});
+
+describe("the package's CRD objects are the generated data, not a render by the installed zod", () => {
+  it("crd-data.generated.ts matches a fresh render byte for byte", () => {
+    expect(readFileSync(CRD_DATA_FILE, "utf8")).toBe(renderCRDData());
+  });
+
+  it("cocoonSetCRD and cocoonHibernationCRD equal a fresh render", () => {
+    expect(cocoonSetCRD).toEqual(renderCocoonSetCRD());
+    expect(cocoonHibernationCRD).toEqual(renderCocoonHibernationCRD());
+  });
+
+  it.each(["src/apis/v1/crd.ts", "src/apis/v1/crd-data.generated.ts"])("%s imports nothing that renders (zod, the schemas)", (file) => {
+    const imports = [...readFileSync(path.join(CRDS_DIR, "..", file), "utf8").matchAll(/^import .* from "([^"]+)";$/gmu)].map((m) => m[1]);
+    expect(imports.filter((from) => from !== "./crd-data.generated.js" && from !== "./crd-types.js")).toEqual([]);
   });
 });

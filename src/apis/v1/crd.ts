@@ -1,80 +1,9 @@
-import { z } from "zod";
-import { CocoonHibernationSchema } from "./cocoonhibernation-types.js";
-import { CocoonSetSchema } from "./cocoonset-types.js";
-import { GROUP, Kind, Plural, VERSION } from "./groupversion-info.js";
-import { structuralNode } from "./internal/structural-schema.js";
-import type { CustomResourceDefinition, JSONSchemaProps, PrinterColumn } from "./crd-types.js";
-
-const API_VERSION_DESCRIPTION =
-  "APIVersion defines the versioned schema of this representation of an object. Servers should convert " +
-  "recognized schemas to the latest internal value, and may reject unrecognized values.";
-const KIND_DESCRIPTION =
-  "Kind is a string value representing the REST resource this object represents. Servers may infer this " +
-  "from the endpoint the client submits requests to. Cannot be updated. In CamelCase.";
+import { COCOONHIBERNATION_CRD_JSON, COCOONSET_CRD_JSON } from "./crd-data.generated.js";
+import type { CustomResourceDefinition } from "./crd-types.js";
 
 /**
- * The `openAPIV3Schema` of a root kind: the zod schema as the apiserver sees it on input, made
- * structural, with `apiVersion`/`kind` as plain strings and `metadata` as `type: object` (the
- * apiserver validates those itself).
- */
-function openAPIV3Schema(schema: z.ZodType): JSONSchemaProps {
-  const generated = z.toJSONSchema(schema, {
-    target: "openapi-3.0",
-    io: "input",
-    unrepresentable: "throw",
-    override: structuralNode,
-  });
-  const root = JSON.parse(JSON.stringify(generated)) as JSONSchemaProps & { properties: Record<string, JSONSchemaProps> };
-  root.properties.apiVersion = { description: API_VERSION_DESCRIPTION, type: "string" };
-  root.properties.kind = { description: KIND_DESCRIPTION, type: "string" };
-  root.properties.metadata = { type: "object" };
-  delete root.required;
-  return root;
-}
-
-interface CRDOptions {
-  kind: string;
-  listKind: string;
-  plural: string;
-  shortName: string;
-  schema: z.ZodType;
-  columns: PrinterColumn[];
-}
-
-function customResourceDefinition(options: CRDOptions): CustomResourceDefinition {
-  const { kind, listKind, plural, shortName, schema, columns } = options;
-  return {
-    apiVersion: "apiextensions.k8s.io/v1",
-    kind: "CustomResourceDefinition",
-    metadata: { name: `${plural}.${GROUP}` },
-    spec: {
-      group: GROUP,
-      names: {
-        categories: ["cocoon"],
-        kind,
-        listKind,
-        plural,
-        shortNames: [shortName, plural],
-        singular: kind.toLowerCase(),
-      },
-      scope: "Namespaced",
-      versions: [
-        {
-          additionalPrinterColumns: [...columns, { jsonPath: ".metadata.creationTimestamp", name: "Age", type: "date" }],
-          name: VERSION,
-          schema: { openAPIV3Schema: openAPIV3Schema(schema) },
-          served: true,
-          storage: true,
-          subresources: { status: {} },
-        },
-      ],
-    },
-  };
-}
-
-/**
- * The CocoonSet CustomResourceDefinition (`cocoonsets.cocoonset.cocoonstack.io`), generated from
- * {@link CocoonSetSchema}; equal in meaning to controller-gen's output for the Go types (names,
+ * The CocoonSet CustomResourceDefinition (`cocoonsets.cocoonset.cocoonstack.io`), generated at build time from
+ * `CocoonSetSchema` (the same object whatever zod is installed); equal in meaning to controller-gen's output for the Go types (names,
  * short names `cs`/`cocoonsets`, category `cocoon`, printer columns, status subresource, defaults,
  * enums, bounds, patterns, list types, int-or-string quantities, CEL rules). A fresh plain object
  * with JSON field names, ready to send; `crds/cocoonset.cocoonstack.io_cocoonsets.yaml` is its YAML.
@@ -88,33 +17,13 @@ function customResourceDefinition(options: CRDOptions): CustomResourceDefinition
  * await installCRDs(kubeConfig);
  * ```
  */
-export const cocoonSetCRD: CustomResourceDefinition = /* @__PURE__ */ customResourceDefinition({
-  kind: Kind.CocoonSet,
-  listKind: Kind.CocoonSetList,
-  plural: Plural.CocoonSet,
-  shortName: "cs",
-  schema: CocoonSetSchema,
-  columns: [
-    { jsonPath: ".status.phase", name: "Phase", type: "string" },
-    { jsonPath: ".status.readyAgents", name: "Ready", type: "integer" },
-    { jsonPath: ".status.desiredAgents", name: "Desired", type: "integer" },
-  ],
-});
+export const cocoonSetCRD: CustomResourceDefinition = /* @__PURE__ */ JSON.parse(COCOONSET_CRD_JSON) as CustomResourceDefinition;
 
 /**
  * The CocoonHibernation CustomResourceDefinition (`cocoonhibernations.cocoonset.cocoonstack.io`),
- * generated from {@link CocoonHibernationSchema} (short names `ch`/`cocoonhibernations`). Treat it
+ * generated at build time from `CocoonHibernationSchema` (short names `ch`/`cocoonhibernations`). Treat it
  * as read-only.
  */
-export const cocoonHibernationCRD: CustomResourceDefinition = /* @__PURE__ */ customResourceDefinition({
-  kind: Kind.CocoonHibernation,
-  listKind: Kind.CocoonHibernationList,
-  plural: Plural.CocoonHibernation,
-  shortName: "ch",
-  schema: CocoonHibernationSchema,
-  columns: [
-    { jsonPath: ".spec.podRef.name", name: "Pod", type: "string" },
-    { jsonPath: ".spec.desire", name: "Desire", type: "string" },
-    { jsonPath: ".status.phase", name: "Phase", type: "string" },
-  ],
-});
+export const cocoonHibernationCRD: CustomResourceDefinition = /* @__PURE__ */ JSON.parse(
+  COCOONHIBERNATION_CRD_JSON,
+) as CustomResourceDefinition;
