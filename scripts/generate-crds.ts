@@ -1,8 +1,8 @@
 /**
  * Writes the CRD manifests in `crds/` from the zod schemas of `src/apis/v1`, and the ClusterRoles in
  * `rbac/` from `src/apis/v1/rbac.ts` (`npm run generate`). The output is deterministic: keys sorted
- * as controller-gen sorts them, no line folding, no YAML anchors. `test/crd-fresh.test.ts` and
- * `test/rbac-fresh.test.ts` fail when the committed files differ from a fresh render.
+ * as controller-gen sorts them, no line folding, no YAML anchors. `test/crd-fresh.test.ts` fails
+ * when the committed files differ from a fresh render.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
