@@ -21,6 +21,12 @@ export function grantsOf(rule: PolicyRule): Grant[] {
   );
 }
 
+/** The rule that grants exactly `grant`. */
+export function grantRule(grant: Grant): PolicyRule {
+  const resource = grant.subresource ? `${grant.resource}/${grant.subresource}` : grant.resource;
+  return { apiGroups: [grant.apiGroup], resources: [resource], verbs: [grant.verb] };
+}
+
 /** `group/resource[/subresource] verb`, for messages. */
 export const grantName = (g: Grant): string => `${g.apiGroup || "core"}/${g.resource}${g.subresource ? `/${g.subresource}` : ""} ${g.verb}`;
 
