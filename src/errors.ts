@@ -15,6 +15,8 @@
  * - `ERR_CROSS_ORIGIN_REDIRECT`: the API server redirected a request to another origin (scheme, host or port);
  *   nothing was sent there, neither the bearer token nor the client certificate.
  * - `ERR_CONTROL_PLANE`: a test control plane could not be built, started or stopped.
+ * - `ERR_AUDIT_LOG`: a test control plane's audit log is off, larger than the read cap, or holds a line that is not an
+ *   audit event.
  * - `ERR_TEST_REGISTRY`: a test registry (`startRegistry`) could not be built, started or stopped.
  * - `ERR_BINARY_DOWNLOAD`: prebuilt test binaries could not be downloaded (HTTP status, checksum, timeout, archive).
  * - `ERR_NO_NODE_IP`: no non-loopback IPv4 address was found on this host.
@@ -48,6 +50,7 @@ export type CocoonErrorCode =
   | "ERR_KUBECONFIG"
   | "ERR_CROSS_ORIGIN_REDIRECT"
   | "ERR_CONTROL_PLANE"
+  | "ERR_AUDIT_LOG"
   | "ERR_TEST_REGISTRY"
   | "ERR_BINARY_DOWNLOAD"
   | "ERR_NO_NODE_IP"

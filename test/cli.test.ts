@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../src/apis/v1/crd.js";
+import { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/rbac.js";
 import { COMMAND_HELP, GLOBAL_HELP } from "../src/cli/run.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -147,7 +148,7 @@ describe.skipIf(!built)(
           stdout: "",
           stderr:
             "cocoon-common: unknown command 'install'\nUsage: cocoon-common <command> [options]\n" +
-            "Commands: crds, validate, annotations, help\nRun 'cocoon-common --help' for more.\n",
+            "Commands: crds, rbac, validate, annotations, help\nRun 'cocoon-common --help' for more.\n",
         });
       });
 
@@ -173,6 +174,30 @@ describe.skipIf(!built)(
       it("is a YAML stream of exactly the two CRDs", () => {
         const docs = parseAllDocuments(cli(["crds"]).stdout).map((doc) => doc.toJS() as unknown);
         expect(docs).toEqual([JSON.parse(JSON.stringify(cocoonSetCRD)), JSON.parse(JSON.stringify(cocoonHibernationCRD))]);
+      });
+    });
+
+    describe("rbac", () => {
+      it("prints the committed ClusterRoles byte for byte, the operator's first", () => {
+        const committed = ["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]
+          .map((name) => readFileSync(path.join(root, "rbac", name), "utf8"))
+          .join("");
+        expect(cli(["rbac"])).toEqual({ status: 0, stdout: committed, stderr: "" });
+      });
+
+      it("is a YAML stream of exactly the two ClusterRoles", () => {
+        const docs = parseAllDocuments(cli(["rbac"]).stdout).map((doc) => doc.toJS() as unknown);
+        expect(docs).toEqual([cocoonOperatorClusterRole, cocoonAgentClusterRole]);
+      });
+
+      it("takes no operand: exit 2", () => {
+        expect(cli(["rbac", "agent"])).toEqual({
+          status: 2,
+          stdout: "",
+          stderr:
+            "cocoon-common rbac: rbac takes no arguments, got 'agent'\nUsage: cocoon-common rbac\n" +
+            "Run 'cocoon-common rbac --help' for more.\n",
+        });
       });
     });
 

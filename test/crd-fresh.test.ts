@@ -1,34 +1,56 @@
 /**
- * Fails when the committed `crds/*.yaml` or the package's CRD data (`src/apis/v1/crd-data.generated.ts`)
- * differ from what `npm run generate` would write now.
+ * Fails when the committed `crds/*.yaml`, the package's CRD data (`src/apis/v1/crd-data.generated.ts`) or
+ * `rbac/*.clusterrole.yaml` differ from what `npm run generate` would write now.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../src/apis/v1/crd.js";
 import { renderCocoonHibernationCRD, renderCocoonSetCRD } from "../src/apis/v1/crd-render.js";
-import { CRD_DATA_FILE, CRDS_DIR, GENERATED_HEADER, renderCRDData, renderCRDFiles } from "../scripts/generate-crds.js";
+import { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/index.js";
+import {
+  CRD_DATA_FILE,
+  CRDS_DIR,
+  GENERATED_HEADER,
+  RBAC_DIR,
+  RBAC_GENERATED_HEADER,
+  renderCRDData,
+  renderCRDFiles,
+  renderRBACFiles,
+} from "../scripts/generate-crds.js";
 
-const rendered = renderCRDFiles();
+describe.each([
+  { dir: "crds/", path: CRDS_DIR, header: GENERATED_HEADER, render: renderCRDFiles },
+  { dir: "rbac/", path: RBAC_DIR, header: RBAC_GENERATED_HEADER, render: renderRBACFiles },
+])("$dir is up to date (run `npm run generate` to fix)", ({ path: dir, header, render }) => {
+  const rendered = render();
 
-describe("crds/ is up to date (run `npm run generate` to fix)", () => {
   it("holds exactly the generated manifests", () => {
-    const committed = readdirSync(CRDS_DIR)
+    const committed = readdirSync(dir)
       .filter((name) => name.endsWith(".yaml"))
       .sort();
     expect(committed).toEqual(Object.keys(rendered).sort());
   });
 
   it.each(Object.entries(rendered))("%s matches a fresh render byte for byte", (name, text) => {
-    expect(readFileSync(path.join(CRDS_DIR, name), "utf8")).toBe(text);
+    expect(readFileSync(path.join(dir, name), "utf8")).toBe(text);
   });
 
   it.each(Object.entries(rendered))("%s starts with the generated-file comment", (_name, text) => {
-    expect(text.startsWith(`${GENERATED_HEADER}\n---\n`)).toBe(true);
+    expect(text.startsWith(`${header}\n---\n`)).toBe(true);
   });
 
   it("renders deterministically", () => {
-    expect(renderCRDFiles()).toEqual(rendered);
+    expect(render()).toEqual(rendered);
+  });
+});
+
+describe("rbac/", () => {
+  it("holds the operator's and the agent's ClusterRoles, parsing back to the exported objects", () => {
+    const rendered = renderRBACFiles();
+    expect(Object.keys(rendered)).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]);
+    expect(Object.values(rendered).map((text) => parse(text) as unknown)).toEqual([cocoonOperatorClusterRole, cocoonAgentClusterRole]);
   });
 });
 

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 export const PROGRAM = "cocoon-common";
 
 /** The commands, in the order the global help lists them. */
-export const COMMANDS = ["crds", "validate", "annotations"] as const;
+export const COMMANDS = ["crds", "rbac", "validate", "annotations"] as const;
 /** One of the {@link COMMANDS}. */
 export type CommandName = (typeof COMMANDS)[number];
 

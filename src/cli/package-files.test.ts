@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CRD_FILES, crdManifests, findPackageRoot, packageVersion } from "./package-files.js";
+import { CRD_FILES, RBAC_FILES, crdManifests, findPackageRoot, packageVersion, rbacManifests } from "./package-files.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -26,7 +26,7 @@ describe("findPackageRoot", () => {
   });
 });
 
-describe("packageVersion and crdManifests", () => {
+describe("packageVersion, crdManifests and rbacManifests", () => {
   it("reads the version from package.json", () => {
     expect(packageVersion(repoRoot)).toBe(
       (JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }).version,
@@ -38,7 +38,13 @@ describe("packageVersion and crdManifests", () => {
     expect(crdManifests(repoRoot)).toEqual(CRD_FILES.map((name) => readFileSync(path.join(repoRoot, "crds", name), "utf8")));
   });
 
+  it("reads rbac/ in operator, agent order", () => {
+    expect(RBAC_FILES).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]);
+    expect(rbacManifests(repoRoot)).toEqual(RBAC_FILES.map((name) => readFileSync(path.join(repoRoot, "rbac", name), "utf8")));
+  });
+
   it("throws ERR_CLI_INPUT when a manifest is missing", () => {
     expect(() => crdManifests(tmpdir())).toThrow(expect.objectContaining({ code: "ERR_CLI_INPUT" }));
+    expect(() => rbacManifests(tmpdir())).toThrow(expect.objectContaining({ code: "ERR_CLI_INPUT" }));
   });
 });

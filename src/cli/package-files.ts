@@ -11,6 +11,9 @@ export const PACKAGE_NAME = "@cocoonstack/cocoon-common";
 /** The shipped CRD manifests, in the order `crds` prints them (controller-gen's file names). */
 export const CRD_FILES: readonly string[] = [`${GROUP}_${Plural.CocoonSet}.yaml`, `${GROUP}_${Plural.CocoonHibernation}.yaml`];
 
+/** The shipped ClusterRoles, in the order `rbac` prints them (operator first). */
+export const RBAC_FILES: readonly string[] = ["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"];
+
 function readPackageJSON(dir: string): { name?: unknown; version?: unknown } | undefined {
   try {
     return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
@@ -43,20 +46,34 @@ export function packageVersion(root: string = findPackageRoot()): string {
   return version;
 }
 
-/**
- * Reads the shipped CRD manifests (`crds/*.yaml`), in {@link CRD_FILES} order.
- *
- * @throws `CliError` `ERR_CLI_INPUT` when one is missing.
- */
-export function crdManifests(root: string = findPackageRoot()): string[] {
-  return CRD_FILES.map((name) => {
-    const file = path.join(root, "crds", name);
+/** Reads the shipped files `names` of the package folder `dir`, in order. */
+function shippedFiles(root: string, dir: string, names: readonly string[]): string[] {
+  return names.map((name) => {
+    const file = path.join(root, dir, name);
     try {
       return readFileSync(file, "utf8");
     } catch (err) {
       throw new CliError("ERR_CLI_INPUT", `cannot read ${file}: ${(err as Error).message}`, { cause: err });
     }
   });
+}
+
+/**
+ * Reads the shipped CRD manifests (`crds/*.yaml`), in {@link CRD_FILES} order.
+ *
+ * @throws `CliError` `ERR_CLI_INPUT` when one is missing.
+ */
+export function crdManifests(root: string = findPackageRoot()): string[] {
+  return shippedFiles(root, "crds", CRD_FILES);
+}
+
+/**
+ * Reads the shipped ClusterRoles (`rbac/*.clusterrole.yaml`), in {@link RBAC_FILES} order.
+ *
+ * @throws `CliError` `ERR_CLI_INPUT` when one is missing.
+ */
+export function rbacManifests(root: string = findPackageRoot()): string[] {
+  return shippedFiles(root, "rbac", RBAC_FILES);
 }
 
 /**
@@ -70,5 +87,20 @@ export function crdManifests(root: string = findPackageRoot()): string[] {
 export async function crdsCommand(parsed: ParsedArgs, io: CliIO, packageRoot?: string): Promise<number> {
   if (parsed.positionals.length > 0) throw usageError(`crds takes no arguments, got '${parsed.positionals[0]}'`);
   io.stdout(crdManifests(packageRoot).join(""));
+  return Promise.resolve(0);
+}
+
+/**
+ * Runs `cocoon-common rbac`: prints the shipped ClusterRoles (`rbac/*.clusterrole.yaml`, the
+ * operator's first) as one YAML stream, byte for byte, ready for `kubectl apply -f -`. Resolves to
+ * exit status 0.
+ *
+ * @param parsed - The command's arguments, `--help` already handled.
+ * @param packageRoot - Where `rbac/` is; found from this file by default.
+ * @throws `CliError` for an operand (the command takes none) or a missing manifest (exit status 2).
+ */
+export async function rbacCommand(parsed: ParsedArgs, io: CliIO, packageRoot?: string): Promise<number> {
+  if (parsed.positionals.length > 0) throw usageError(`rbac takes no arguments, got '${parsed.positionals[0]}'`);
+  io.stdout(rbacManifests(packageRoot).join(""));
   return Promise.resolve(0);
 }

@@ -17,6 +17,7 @@ describe("run: global options and help", () => {
     { name: "help validate", argv: ["help", "validate"], stdout: COMMAND_HELP.validate },
     { name: "--help annotations", argv: ["--help", "annotations"], stdout: COMMAND_HELP.annotations },
     { name: "crds --help", argv: ["crds", "--help"], stdout: COMMAND_HELP.crds },
+    { name: "rbac --help", argv: ["rbac", "--help"], stdout: COMMAND_HELP.rbac },
     { name: "validate -h", argv: ["validate", "-h"], stdout: COMMAND_HELP.validate },
     { name: "--version", argv: ["--version"], stdout: `${VERSION}\n` },
   ])("$name prints to stdout and exits 0", async ({ argv, stdout }) => {
@@ -28,7 +29,7 @@ describe("run: global options and help", () => {
   });
 
   const GLOBAL_USAGE =
-    "Usage: cocoon-common <command> [options]\nCommands: crds, validate, annotations, help\nRun 'cocoon-common --help' for more.\n";
+    "Usage: cocoon-common <command> [options]\nCommands: crds, rbac, validate, annotations, help\nRun 'cocoon-common --help' for more.\n";
   const VALIDATE_USAGE = "Usage: cocoon-common validate [options] FILE... | -\nRun 'cocoon-common validate --help' for more.\n";
   it.each([
     { name: "an unknown command", argv: ["frob"], stderr: `cocoon-common: unknown command 'frob'\n${GLOBAL_USAGE}` },

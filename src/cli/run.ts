@@ -11,16 +11,18 @@ import {
   usageError,
 } from "./args.js";
 import type { CliIO } from "./io.js";
-import { crdsCommand, packageVersion } from "./package-files.js";
+import { crdsCommand, packageVersion, rbacCommand } from "./package-files.js";
 
 /** The global help: `cocoon-common --help`. */
 export const GLOBAL_HELP = `Usage: ${PROGRAM} <command> [options]
 
-The cocoonstack contract from the shell: install the CRDs, check manifests
-offline the way the API server will, and read a pod's cocoon annotations.
+The cocoonstack contract from the shell: install the CRDs and the ClusterRoles,
+check manifests offline the way the API server will, and read a pod's cocoon
+annotations.
 
 Commands:
   crds                     Print both CRD manifests (pipe to 'kubectl apply -f -')
+  rbac                     Print the operator's and the agent's ClusterRoles
   validate FILE... | -     Check CocoonSet and CocoonHibernation manifests
   annotations FILE... | -  Show a pod's cocoon annotations as the Go readers see them
   help [COMMAND]           Show the help of a command
@@ -40,6 +42,19 @@ Prints the CocoonSet and CocoonHibernation CustomResourceDefinitions as one
 multi-document YAML stream, byte for byte the manifests shipped in crds/.
 
   ${PROGRAM} crds | kubectl apply -f -
+
+Options:
+  -h, --help  Show this help
+`,
+  rbac: `Usage: ${PROGRAM} rbac
+
+Prints the least-privilege ClusterRoles of the operator (cocoon-operator) and
+of the node agent (cocoon-agent) as one multi-document YAML stream, byte for
+byte the manifests shipped in rbac/. Bind each to its own service account.
+
+  ${PROGRAM} rbac | kubectl apply -f -
+  kubectl create clusterrolebinding cocoon-operator \\
+    --clusterrole=cocoon-operator --serviceaccount=cocoon-system:cocoon-operator
 
 Options:
   -h, --help  Show this help
@@ -104,9 +119,10 @@ interface CommandSpec {
   readonly handler: (parsed: ParsedArgs, io: CliIO) => Promise<number>;
 }
 
-// Handlers are loaded on demand, so `--help`, `--version` and `crds` never pay for zod and the schemas.
+// Handlers are loaded on demand, so `--help`, `--version`, `crds` and `rbac` never pay for zod and the schemas.
 const COMMAND_SPECS: Readonly<Record<CommandName, CommandSpec>> = {
   crds: { options: {}, handler: crdsCommand },
+  rbac: { options: {}, handler: rbacCommand },
   validate: {
     options: {
       old: { type: "string" },

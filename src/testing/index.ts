@@ -34,6 +34,12 @@ export type { ControlPlaneClient, ControlPlaneConnection } from "./control-plane
 export { startControlPlane } from "./control-plane/control-plane.js";
 export type { ControlPlane, StartControlPlaneOptions } from "./control-plane/control-plane.js";
 export { ADMIN_USER } from "./control-plane/credentials.js";
+export { AuditEventSchema, DEFAULT_MAX_AUDIT_BYTES } from "./control-plane/audit-log.js";
+export type { AuditEvent, AuditEventsOptions } from "./control-plane/audit-log.js";
+export { serviceAccountUser } from "./control-plane/service-account.js";
+export type { ServiceAccountKubeConfigOptions } from "./control-plane/service-account.js";
+export { resourceRequestOf, ruleAllows } from "./rbac/rule-allows.js";
+export type { ResourceRequest } from "./rbac/rule-allows.js";
 export { DEFAULT_NODE_CAPACITY, registerNode } from "./control-plane/register-node.js";
 export type { RegisterNodeOptions } from "./control-plane/register-node.js";
 export { SCHEDULER_USER } from "./control-plane/scheduler.js";

@@ -7,7 +7,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { GROUP } from "../../src/apis/v1/index.js";
 import { isCocoonError } from "../../src/errors.js";
-import { kubernetesVersionFrom, startControlPlane, type ControlPlane } from "../../src/testing/index.js";
+import {
+  kubernetesVersionFrom,
+  resourceRequestOf,
+  serviceAccountUser,
+  startControlPlane,
+  type ControlPlane,
+} from "../../src/testing/index.js";
 import {
   adminKubeConfig,
   controlPlaneBinaries,
@@ -90,6 +96,33 @@ describe("shared control plane (globalSetup)", () => {
     expect(allowed.items.map((ns) => ns.metadata?.name)).toContain("default");
   });
 
+  it("gives a service account's kubeconfig (a TokenRequest token): 403 until a binding grants it, then allowed", async () => {
+    const namespace = await createTestNamespace("sa");
+    const plane = getControlPlane();
+    const core = (await plane.kubeConfigForServiceAccount(namespace, "agent")).makeApiClient(CoreV1Api);
+    const denied = await core.listNamespacedPod({ namespace }).catch((err: unknown) => err);
+    expect(statusOf(denied)).toBe(403);
+    expect(String((denied as { body?: unknown }).body)).toContain(`User \\"${serviceAccountUser(namespace, "agent")}\\" cannot list`);
+    // A Role of its own: the aggregated ClusterRoles (view, edit) stay empty without kube-controller-manager.
+    const rbac = adminKubeConfig().makeApiClient(RbacAuthorizationV1Api);
+    await rbac.createNamespacedRole({
+      namespace,
+      body: { metadata: { name: "pod-reader" }, rules: [{ apiGroups: [""], resources: ["pods"], verbs: ["list"] }] },
+    });
+    await rbac.createNamespacedRoleBinding({
+      namespace,
+      body: {
+        metadata: { name: "agent-pod-reader" },
+        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "pod-reader" },
+        subjects: [{ kind: "ServiceAccount", name: "agent", namespace }],
+      },
+    });
+    await eventually(() => core.listNamespacedPod({ namespace }));
+    // The service account exists now: a second kubeconfig reuses it.
+    const again = (await plane.kubeConfigForServiceAccount(namespace, "agent")).makeApiClient(CoreV1Api);
+    expect((await again.listNamespacedPod({ namespace })).items).toEqual([]);
+  });
+
   it("gives a kubeconfig YAML that another client can load", async () => {
     const kc = new KubeConfig();
     kc.loadFromString(getControlPlane().kubeconfigYaml());
@@ -100,6 +133,25 @@ describe("shared control plane (globalSetup)", () => {
 });
 
 describe("startControlPlane", () => {
+  it("with auditLog, auditEvents() reads what each user asked and the authorizer's verdict; without, ERR_AUDIT_LOG", async () => {
+    const binaries = controlPlaneBinaries();
+    await using plane = await startControlPlane({ binaries, auditLog: true, installCRDs: false });
+    const denied = await plane
+      .kubeConfigFor("cp-auditee")
+      .makeApiClient(CoreV1Api)
+      .listNamespacedPod({ namespace: "default" })
+      .catch((err: unknown) => err);
+    expect(statusOf(denied)).toBe(403);
+    const events = (await plane.auditEvents()).filter((e) => e.user.username === "cp-auditee");
+    expect(events.map((e) => [resourceRequestOf(e), e.responseStatus?.code, e.annotations?.["authorization.k8s.io/decision"]])).toEqual([
+      [{ apiGroup: "", resource: "pods", subresource: "", verb: "list", name: "", namespace: "default" }, 403, "forbid"],
+    ]);
+    await expect(plane.auditEvents({ maxBytes: 1 })).rejects.toMatchObject({ code: "ERR_AUDIT_LOG" });
+
+    await using quiet = await startControlPlane({ binaries, installCRDs: false });
+    await expect(quiet.auditEvents()).rejects.toMatchObject({ code: "ERR_AUDIT_LOG" });
+  });
+
   it("starts two control planes in parallel on separate ports, and stop() leaves no process or folder", async () => {
     const binaries = controlPlaneBinaries();
     const planes = await Promise.all([startControlPlane({ binaries }), startControlPlane({ binaries, installCRDs: false })]);

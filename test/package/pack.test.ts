@@ -18,16 +18,25 @@ const tsconfig = (dir: string, compilerOptions: Record<string, unknown>, files: 
   );
 
 describe("the published file list", () => {
-  it("holds the built entry points, the CRDs, the docs of the package page and nothing else", () => {
+  it("holds the built entry points, the CRDs, the ClusterRoles, the docs of the package page and nothing else", () => {
     const { files } = inject("packed");
     const entries = Object.values(pkg.exports).flatMap((target) =>
       typeof target === "string" ? [] : Object.values(target as Record<string, string>),
     );
     for (const file of entries) expect(files).toContain(file.slice(2));
     expect(files).toEqual(expect.arrayContaining(["CHANGELOG.md", "LICENSE", "README.md", "package.json", "dist/cli/main.js", crd]));
-    const allowed = [/^dist\/.+\.(js|d\.ts)$/, /^crds\/[^/]+\.yaml$/, /^(CHANGELOG\.md|LICENSE|README\.md|package\.json)$/];
+    const allowed = [
+      /^dist\/.+\.(js|d\.ts)$/,
+      /^crds\/[^/]+\.yaml$/,
+      /^rbac\/[^/]+\.clusterrole\.yaml$/,
+      /^(CHANGELOG\.md|LICENSE|README\.md|package\.json)$/,
+    ];
     expect(files.filter((f) => !allowed.some((re) => re.test(f)))).toEqual([]);
     expect(files.filter((f) => f.startsWith("crds/"))).toHaveLength(2);
+    expect(files.filter((f) => f.startsWith("rbac/")).sort()).toEqual([
+      "rbac/cocoon-agent.clusterrole.yaml",
+      "rbac/cocoon-operator.clusterrole.yaml",
+    ]);
   });
 });
 

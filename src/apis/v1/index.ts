@@ -2,7 +2,8 @@
  * The `cocoonset.cocoonstack.io/v1` API: group, version and kinds; the enums with their guards and
  * Go-style defaults; zod schemas for CocoonSet and CocoonHibernation that parse the way the
  * apiserver validates (defaults, enums, bounds, patterns, CEL rules, pruning); the update-only
- * transition checks; and the CustomResourceDefinitions generated from those schemas.
+ * transition checks; the CustomResourceDefinitions generated from those schemas; and the
+ * least-privilege ClusterRoles of the operator and of the node agent.
  *
  * Hostile input: `safeParse` of every schema returns a failure, never throws, for any data (cyclic,
  * nested 10,000 levels, names of megabytes, `bigint`s, symbols); only an exception that the input
@@ -130,3 +131,7 @@ export type { CocoonHibernationUpdateView, CocoonSetUpdateView, ValidationIssue,
 
 export { cocoonHibernationCRD, cocoonSetCRD } from "./crd.js";
 export type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps, PrinterColumn } from "./crd-types.js";
+
+export { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
+export { RBAC_API_VERSION } from "./rbac-types.js";
+export type { ClusterRole, PolicyRule } from "./rbac-types.js";

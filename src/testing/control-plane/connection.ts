@@ -1,6 +1,7 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import { ADMIN_USER } from "./credentials.js";
 import { buildKubeConfig, renderKubeconfig } from "./kubeconfig.js";
+import { serviceAccountToken, serviceAccountUser, type ServiceAccountKubeConfigOptions } from "./service-account.js";
 import { issueClientCertificate, type CertificateAndKey } from "./x509.js";
 
 /**
@@ -34,6 +35,19 @@ export interface ControlPlaneClient {
    * (every user also gets `system:authenticated`).
    */
   kubeConfigFor(user: string, groups?: readonly string[]): KubeConfig;
+  /**
+   * Returns a `KubeConfig` of the service account `namespace/name` (user
+   * `system:serviceaccount:<namespace>:<name>`), authenticated by a bearer token from the
+   * TokenRequest API; the service account is created first unless it exists (the namespace must).
+   * RBAC applies: bind it a role, e.g. `cocoonAgentClusterRole`, for it to do anything.
+   *
+   * @example
+   * ```ts
+   * const agent = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-agent");
+   * await agent.makeApiClient(CoreV1Api).listNode(); // 403 until a binding grants it
+   * ```
+   */
+  kubeConfigForServiceAccount(namespace: string, name: string, options?: ServiceAccountKubeConfigOptions): Promise<KubeConfig>;
   /** Kubeconfig YAML of the admin, or of `user` in `groups`, for kubectl or other processes. */
   kubeconfigYaml(user?: string, groups?: readonly string[]): string;
 }
@@ -53,11 +67,16 @@ export function connectToControlPlane(connection: ControlPlaneConnection): Contr
     user === undefined
       ? { server, caPem, user: ADMIN_USER, credentials: { token: connection.adminToken } }
       : { server, caPem, user, credentials: issueClientCertificate(connection.clientCA, user, groups) };
+  const kubeConfig = buildKubeConfig(specFor());
   return {
     server,
     connection,
-    kubeConfig: buildKubeConfig(specFor()),
+    kubeConfig,
     kubeConfigFor: (user, groups) => buildKubeConfig(specFor(user, groups)),
+    kubeConfigForServiceAccount: async (namespace, name, options) => {
+      const token = await serviceAccountToken(kubeConfig, namespace, name, options);
+      return buildKubeConfig({ server, caPem, user: serviceAccountUser(namespace, name), credentials: { token } });
+    },
     kubeconfigYaml: (user, groups) => renderKubeconfig(specFor(user, groups)),
   };
 }

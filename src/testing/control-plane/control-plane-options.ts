@@ -1,5 +1,6 @@
 import type { ControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
 import type { ProgressLog } from "../binaries/build-progress.js";
+import type { AuditEvent, AuditEventsOptions } from "./audit-log.js";
 import type { ControlPlaneClient } from "./connection.js";
 
 /** Options of {@link startControlPlane}. */
@@ -14,6 +15,12 @@ export interface StartControlPlaneOptions {
    * nodes with {@link registerNode}); default `false`: such pods stay Pending.
    */
   scheduler?: boolean;
+  /**
+   * Keep kube-apiserver's audit log: every request at level `Metadata` (user, verb, resource, the
+   * authorizer's decision and the response code; no bodies), read with {@link ControlPlane.auditEvents};
+   * default `false`.
+   */
+  auditLog?: boolean;
   /** Install the CocoonSet and CocoonHibernation CRDs and wait until Established; default `true`. */
   installCRDs?: boolean;
   /** Flags appended to kube-apiserver's (later flags win). */
@@ -40,6 +47,19 @@ export interface ControlPlane extends ControlPlaneClient {
   readonly pids: { readonly etcd: number; readonly kubeApiserver: number; readonly kubeScheduler?: number };
   /** Temporary folder with data, certificates and credentials; removed by {@link ControlPlane.stop}. */
   readonly dir: string;
+  /**
+   * The audit events logged so far (start with `auditLog: true`), oldest first, parsed and typed; each
+   * request appears once, when it was answered (a watch when it started, too).
+   *
+   * @throws CocoonError `ERR_AUDIT_LOG` when the plane keeps no audit log, the log is larger than
+   * `maxBytes` (default 64 MiB), or a line is not an audit event.
+   * @example
+   * ```ts
+   * await using plane = await startControlPlane({ auditLog: true });
+   * const forbidden = (await plane.auditEvents()).filter((e) => e.responseStatus?.code === 403);
+   * ```
+   */
+  auditEvents(options?: AuditEventsOptions): Promise<AuditEvent[]>;
   /** The last `lines` log lines of each process, under a `--- name ---` heading. */
   logTail(lines?: number): string;
   /**

@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CocoonError } from "../../errors.js";
@@ -12,6 +12,7 @@ import type { ControlPlane, StartControlPlaneOptions } from "./control-plane-opt
 import { writeCredentials } from "./credentials.js";
 import { onParentExit } from "../process/exit-cleanup.js";
 import { apiserverArgs, etcdArgs } from "./flags.js";
+import { AUDIT_POLICY, auditArgs, auditFiles, readAuditLog } from "./audit-log.js";
 import { freePort } from "../process/free-port.js";
 import { startProcess, type ManagedProcess } from "../process/managed-process.js";
 import { waitReady } from "./readiness.js";
@@ -75,9 +76,12 @@ export async function startControlPlane(options: StartControlPlaneOptions = {}):
       freePort(),
     ]);
     const ports = { etcdClient, etcdPeer, apiserver: apiserverPort };
+    const audit = options.auditLog ? auditFiles(dir) : undefined;
+    if (audit) await writeFile(audit.policy, AUDIT_POLICY);
+    const apiserverFlags = [...(audit ? auditArgs(audit) : []), ...(options.extraApiServerFlags ?? [])];
     processes.push(startProcess("etcd", binaries.etcd, etcdArgs(dir, ports, options.extraEtcdFlags), dir));
     const startApiServer = () =>
-      startProcess("kube-apiserver", binaries.kubeApiserver, apiserverArgs(dir, ports, credentials, options.extraApiServerFlags), dir);
+      startProcess("kube-apiserver", binaries.kubeApiserver, apiserverArgs(dir, ports, credentials, apiserverFlags), dir);
     processes.push(startApiServer());
     const startTimeoutMs = options.startTimeoutMs ?? 60_000;
     const deadline = started + startTimeoutMs;
@@ -115,6 +119,10 @@ export async function startControlPlane(options: StartControlPlaneOptions = {}):
         return { etcd: etcd.pid, kubeApiserver: apiserver.pid, ...(scheduler && { kubeScheduler: scheduler.pid }) };
       },
       dir,
+      auditEvents: async (auditOptions) => {
+        if (!audit) throw new CocoonError("ERR_AUDIT_LOG", "this control plane keeps no audit log: start it with auditLog: true");
+        return readAuditLog(audit.log, auditOptions);
+      },
       logTail: (lines = 40) => processes.map((p) => `--- ${p.name} ---\n${p.logTail(lines).join("\n")}`).join("\n"),
       restartApiServer: async () => {
         await processes[1]?.stop(grace);

@@ -43,6 +43,12 @@ describe("apiserverArgs", () => {
     expect(apiserverArgs("/d", ports, credentials)).toContain("--shutdown-watch-termination-grace-period=500ms");
   });
 
+  it("authorizes as a cluster does: the Node authorizer, then RBAC", () => {
+    expect(apiserverArgs("/d", ports, credentials).filter((flag) => flag.startsWith("--authorization-mode="))).toEqual([
+      "--authorization-mode=Node,RBAC",
+    ]);
+  });
+
   it("appends extra flags last, so they win", () => {
     expect(apiserverArgs("/d", ports, credentials, ["--shutdown-watch-termination-grace-period=5s"]).at(-1)).toBe(
       "--shutdown-watch-termination-grace-period=5s",

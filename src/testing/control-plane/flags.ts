@@ -28,7 +28,11 @@ export function etcdArgs(dir: string, ports: ControlPlanePorts, extra: readonly 
   ];
 }
 
-/** Arguments of `kube-apiserver`: RBAC, token and client-certificate users, self-signed serving cert in `dir/certs`. @internal */
+/**
+ * Arguments of `kube-apiserver`: the Node and RBAC authorizers (as a cluster runs them), token and
+ * client-certificate users, service-account tokens, self-signed serving cert in `dir/certs`.
+ * @internal
+ */
 export function apiserverArgs(
   dir: string,
   ports: ControlPlanePorts,
@@ -46,7 +50,7 @@ export function apiserverArgs(
     "--endpoint-reconciler-type=none",
     "--service-cluster-ip-range=10.0.0.0/24",
     "--allow-privileged=true",
-    "--authorization-mode=RBAC",
+    "--authorization-mode=Node,RBAC",
     `--token-auth-file=${credentials.tokenFile}`,
     `--client-ca-file=${credentials.clientCAFile}`,
     "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
