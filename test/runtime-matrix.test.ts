@@ -72,15 +72,18 @@ describe("the peer versions the ranges admit and the versions CI installs", () =
     expect(matrix.admitted[name]?.length).toBeGreaterThan(0);
   });
 
-  it.each(["zod", "@kubernetes/client-node"])("%s: the floor of every range line and the newest patch of every minor are installed", (name) => {
-    const range = pkg.peerDependencies[name] ?? "";
-    const published = matrix.admitted[name] ?? [];
-    const lineFloors = range.split("||").map((line) => semver.minVersion(line.trim())?.version);
-    const minors = [...new Set(published.map((v) => `${semver.major(v)}.${semver.minor(v)}`))];
-    const newest = minors.map((minor) => semver.maxSatisfying(published, `~${minor}.0`));
-    const proven = installed(name);
-    expect([...lineFloors, ...newest].filter((v) => v === undefined || v === null || !proven.includes(v))).toEqual([]);
-  });
+  it.each(["zod", "@kubernetes/client-node"])(
+    "%s: the floor of every range line and the newest patch of every minor are installed",
+    (name) => {
+      const range = pkg.peerDependencies[name] ?? "";
+      const published = matrix.admitted[name] ?? [];
+      const lineFloors = range.split("||").map((line) => semver.minVersion(line.trim())?.version);
+      const minors = [...new Set(published.map((v) => `${semver.major(v)}.${semver.minor(v)}`))];
+      const newest = minors.map((minor) => semver.maxSatisfying(published, `~${minor}.0`));
+      const proven = installed(name);
+      expect([...lineFloors, ...newest].filter((v) => v === undefined || v === null || !proven.includes(v))).toEqual([]);
+    },
+  );
 
   it("the zod range refuses what matrix.sh proves refused, and starts where the matrix's floor is", () => {
     const range = pkg.peerDependencies.zod ?? "";

@@ -2,7 +2,6 @@ import { unexpectedEOF } from "./stream-refusal.js";
 import { pieceSourceOf } from "./export-file.js";
 import type { PieceSource, ReadAt } from "./piece-source.js";
 
-
 /** The bytes of one tar entry: iterated in pieces, or read straight into a caller's buffer. */
 export interface EntryBody extends AsyncGenerator<Uint8Array> {
   /** Fills `out` with the entry's next `out.length` bytes; `unexpected EOF` when fewer are left in the stream. */
