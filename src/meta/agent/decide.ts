@@ -1,4 +1,4 @@
-import { pathOf } from "../../internal/safe-read.js";
+import { pathOf, propOf } from "../../internal/safe-read.js";
 import { readHibernateState, readKeepSnapshotOnDelete, readRestoreFromHibernate } from "../hibernate.js";
 import { LifecycleState, readLifecycleState } from "../lifecycle.js";
 import { shouldSnapshotVM } from "../snapshot-policy.js";
@@ -14,7 +14,7 @@ const none = (reason: Extract<AgentDecision, { action: "none" }>["reason"]): Age
  * the pod's VM: vk-cocoon's `CreatePod`, `UpdatePod` and `DeletePod` (`provider/cocoon/create.go`,
  * `update.go`, `delete.go`) folded into one level-triggered decision, so an agent that re-reads its
  * pods (after a restart, a missed event or a resync) takes the same branch vk-cocoon would. Pure
- * and total: it never throws, whatever the pod holds (annotations are read through the typed
+ * and total: it never throws, whatever the pod or `vm` hold (annotations are read through the typed
  * readers, so garbage reads as Go's zero values).
  *
  * In order:
@@ -44,7 +44,7 @@ const none = (reason: Extract<AgentDecision, { action: "none" }>["reason"]): Age
  * ```
  */
 export function decideAgentAction(pod: DecisionPod, vm: AgentVMFacts): AgentDecision {
-  const exists = vm.exists;
+  const exists = propOf(vm, "exists") === true;
   const spec = parseVMSpec(pod);
   if (isDeleting(pod)) {
     const saveLatest = exists && spec.vmName !== "" && shouldSnapshotVM(spec, roleForPod(pod, spec.vmName));
@@ -64,8 +64,8 @@ export function decideAgentAction(pod: DecisionPod, vm: AgentVMFacts): AgentDeci
 
 /** A wake: the node's copy first, then the registry, then nothing left to restore from. */
 function wake(vm: AgentVMFacts, spec: VMSpec): AgentDecision {
-  if (vm.keptSnapshot) return { action: AgentAction.Wake, from: "kept" };
-  if (vm.hibernateSnapshot !== "missing") return { action: AgentAction.Wake, from: "registry" };
+  if (propOf(vm, "keptSnapshot") === true) return { action: AgentAction.Wake, from: "kept" };
+  if (propOf(vm, "hibernateSnapshot") !== "missing") return { action: AgentAction.Wake, from: "registry" };
   return { action: AgentAction.Fail, message: `pull hibernation snapshot ${spec.vmName}: not found on the node or in the registry` };
 }
 
