@@ -1,19 +1,23 @@
 /**
- * The agent's loop, for one node: register the node, then whenever a cocoon pod bound to it changes
- * (a typed watch), list those pods and bring each VM to what its pod asks for: deleted, hibernated
- * or running.
+ * The agent's loop, for one node: register the node, then whenever a pod bound to it changes (a
+ * typed watch), list those pods and take the step `decideAgentAction` picks for each from the pod
+ * and what the node holds of its VM: create, hibernate, wake, delete, report failed, or only report.
+ * A pod older than the agent's own last write to it (`LastWrites`) is skipped.
  *
  * @module
  */
 import type { V1Pod } from "@kubernetes/client-node";
 import { watchCocoonPods, type CocoonClients } from "@cocoonstack/cocoon-common/k8s";
-import { parseVMSpec, readHibernateState } from "@cocoonstack/cocoon-common/meta";
+import { LastWrites, LifecycleState, VMState, decideAgentAction, parseVMSpec } from "@cocoonstack/cocoon-common/meta";
 import type { OCIRegistry } from "@cocoonstack/cocoon-common/oci";
 import { changeTrigger } from "../shared/change-trigger.js";
 import { deletePod } from "./delete.js";
-import { hibernatePod } from "./hibernate.js";
+import { isVMRunning } from "./fake-vm.js";
+import { hibernatePod, reportHibernated } from "./hibernate.js";
+import { hasLocalSnapshot } from "./local-snapshots.js";
 import { registerAgentNode } from "./node.js";
-import { runPod } from "./start.js";
+import { report } from "./report.js";
+import { bootPod, reportReady, wakePod } from "./start.js";
 
 /** What the agent's steps work with. */
 export interface AgentContext {
@@ -22,10 +26,12 @@ export interface AgentContext {
   /** The node's data folder: its VMs and snapshots. */
   readonly root: string;
   readonly log: (line: string) => void;
+  /** The version of each pod the agent's last report came back with. */
+  readonly writes: LastWrites;
 }
 
 /** The agent's settings. */
-export interface AgentOptions extends Omit<AgentContext, "log"> {
+export interface AgentOptions extends Omit<AgentContext, "log" | "writes"> {
   readonly nodeName: string;
   readonly nodeIP: string;
   readonly signal: AbortSignal;
@@ -34,18 +40,42 @@ export interface AgentOptions extends Omit<AgentContext, "log"> {
   readonly log?: (line: string) => void;
 }
 
-/** Brings one pod's VM to what the pod asks for. */
+/** Brings one pod's VM to what the pod asks for: the decision, mapped onto the fake VMs. */
 async function syncPod(context: AgentContext, pod: V1Pod): Promise<void> {
-  if (pod.metadata?.deletionTimestamp) await deletePod(context, pod);
-  else if (readHibernateState(pod)) await hibernatePod(context, pod);
-  else await runPod(context, pod);
+  const vmName = parseVMSpec(pod).vmName;
+  const onNode = vmName !== "";
+  const vm = {
+    exists: onNode && (await isVMRunning(context.root, vmName)),
+    keptSnapshot: onNode && (await hasLocalSnapshot(context.root, vmName)),
+  };
+  const decision = decideAgentAction(pod, vm);
+  switch (decision.action) {
+    case "delete":
+      return deletePod(context, pod, decision);
+    case "hibernate":
+      await hibernatePod(context, pod);
+      return;
+    case "create":
+      await bootPod(context, pod);
+      return;
+    case "wake":
+      await wakePod(context, pod, decision.from);
+      return;
+    case "fail":
+      await report(context, pod, { state: LifecycleState.Failed, vm: { state: VMState.Absent }, message: decision.message });
+      return;
+    case "none":
+      // Nothing to do to the VM; its report is repeated, which sends nothing when it holds.
+      if (decision.reason === "running") await reportReady(context, pod);
+      else if (decision.reason === "hibernated") await reportHibernated(context, pod);
+  }
 }
 
 /** Registers the node and runs its pods' VMs until `signal` aborts. */
 export async function runAgent(options: AgentOptions): Promise<void> {
   const { clients, nodeName, signal, resyncMs = 5_000 } = options;
   const log = (line: string): void => (options.log ?? console.log)(`[${nodeName}] ${line}`);
-  const context: AgentContext = { ...options, log };
+  const context: AgentContext = { ...options, log, writes: new LastWrites() };
   await registerAgentNode(clients, { name: nodeName, nodeIP: options.nodeIP });
   const fieldSelector = `spec.nodeName=${nodeName}`;
   const trigger = changeTrigger([watchCocoonPods(clients, { fieldSelector, signal })], { signal, resyncMs, log });
@@ -53,7 +83,7 @@ export async function runAgent(options: AgentOptions): Promise<void> {
     const pods = await clients.core.listPodForAllNamespaces({ fieldSelector }).catch((err: unknown) => log(`list pods: ${String(err)}`));
     for (const pod of pods?.items ?? []) {
       if (signal.aborted) return;
-      if (parseVMSpec(pod).vmName === "") continue; // not a cocoon pod
+      if (context.writes.isStale(pod)) continue; // read from before the agent's own last write to it
       await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata?.name ?? ""}: ${String(err)}`));
     }
   } while (await trigger.next());

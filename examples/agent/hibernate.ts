@@ -1,26 +1,31 @@
 /**
- * Hibernating a pod's VM (the operator set `hibernate=true`): snapshot its memory to the node,
- * push the snapshot as `<vm>:hibernate`, stop the VM, clear its runtime (id, IP) from the pod and
- * report lifecycle `hibernated`. The node-local copy stays: the seat release decides its fate.
+ * Hibernating a pod's VM (the operator set `hibernate=true`): report `hibernating`, snapshot its
+ * memory to the node, push the snapshot as `<vm>:hibernate`, stop the VM, then report it
+ * `hibernated` with its runtime (id, IP) cleared. The node-local copy stays: the seat release
+ * decides its fate.
  *
  * @module
  */
 import type { V1Pod } from "@kubernetes/client-node";
-import { patchClearVMRuntime } from "@cocoonstack/cocoon-common/k8s";
 import { LifecycleState, VMState, parseVMSpec } from "@cocoonstack/cocoon-common/meta";
 import type { AgentContext } from "./agent.js";
-import { isVMRunning, readVMMemory, removeVM } from "./fake-vm.js";
+import { readVMMemory, removeVM, vmRuntime } from "./fake-vm.js";
 import { snapshotAndPush } from "./local-snapshots.js";
-import { reportVM } from "./report.js";
+import { report } from "./report.js";
 
-/** Hibernates the pod's VM if it runs, and reports it hibernated. */
-export async function hibernatePod({ clients, registry, root, log }: AgentContext, pod: V1Pod): Promise<V1Pod> {
+/** Hibernates the pod's running VM, and reports it hibernated. */
+export async function hibernatePod(context: AgentContext, pod: V1Pod): Promise<V1Pod> {
+  const { registry, root, log } = context;
   const vmName = parseVMSpec(pod).vmName;
-  if (await isVMRunning(root, vmName)) {
-    const digest = await snapshotAndPush(root, registry, vmName, await readVMMemory(root, vmName));
-    await removeVM(root, vmName);
-    log(`hibernated ${vmName}: pushed ${digest}, kept a copy on the node`);
-  }
-  const cleared = await patchClearVMRuntime(clients, pod);
-  return reportVM(clients, cleared, LifecycleState.Hibernated, { state: VMState.Absent });
+  const running = { state: VMState.Running, ip: vmRuntime(vmName).ip, probeReady: true } as const;
+  const hibernating = await report(context, pod, { state: LifecycleState.Hibernating, vm: running });
+  const digest = await snapshotAndPush(root, registry, vmName, await readVMMemory(root, vmName));
+  await removeVM(root, vmName);
+  log(`hibernated ${vmName}: pushed ${digest}, kept a copy on the node`);
+  return reportHibernated(context, hibernating);
+}
+
+/** Reports the pod hibernated: no VM, no runtime. */
+export function reportHibernated(context: AgentContext, pod: V1Pod): Promise<V1Pod> {
+  return report(context, pod, { state: LifecycleState.Hibernated, vm: { state: VMState.Absent }, runtime: null });
 }

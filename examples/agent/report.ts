@@ -1,22 +1,19 @@
 /**
- * What the agent writes back to the pod: the lifecycle status (at the set generation stamped on the
- * pod, so the operator knows which spec it acted on) and the pod status of its VM.
+ * What the agent writes back to the pod goes through `reportVM`: the runtime, then the pod status,
+ * then the lifecycle status (at the set generation stamped on the pod), each only when it changed.
+ * The lifecycle goes last because the operator acts on it: once it reads `hibernated` or `ready`,
+ * the pod status already says so. The version each report comes back with is remembered, so the
+ * loop can drop a pod read from before it (`LastWrites`).
  *
  * @module
  */
 import type { V1Pod } from "@kubernetes/client-node";
-import { patchAnnotations, writePodStatus, type CocoonClients } from "@cocoonstack/cocoon-common/k8s";
-import {
-  lifecycleStatusAnnotations,
-  podStatusForVM,
-  readCocoonSetGeneration,
-  type LifecycleState,
-  type VMObservation,
-} from "@cocoonstack/cocoon-common/meta";
+import { reportVM, type VMReport } from "@cocoonstack/cocoon-common/k8s";
+import type { AgentContext } from "./agent.js";
 
-/** Reports `state` at the pod's stamped generation, then the pod status of `vm`; resolves to the pod as stored. */
-export async function reportVM(clients: CocoonClients, pod: V1Pod, state: LifecycleState, vm: VMObservation): Promise<V1Pod> {
-  const lifecycle = { state, observedGeneration: readCocoonSetGeneration(pod), message: "" };
-  const annotated = await patchAnnotations(clients, pod, lifecycleStatusAnnotations(lifecycle));
-  return writePodStatus(clients, annotated, podStatusForVM(annotated, vm, { now: new Date() }));
+/** Reports the VM on its pod and remembers the version written; resolves to the pod as stored. */
+export async function report({ clients, writes }: AgentContext, pod: V1Pod, vmReport: VMReport): Promise<V1Pod> {
+  const { pod: written } = await reportVM(clients, pod, vmReport);
+  writes.record(written);
+  return written;
 }

@@ -88,3 +88,8 @@ export type { VirtualNodeOptions } from "./agent/node.js";
 export type { VirtualNode, VirtualNodeCondition } from "./agent/node-types.js";
 export { DEFAULT_MAX_PODS, DEFAULT_RESERVE_PERCENT, nodeResources } from "./agent/node-resources.js";
 export type { NodeResources, NodeResourcesInput } from "./agent/node-resources.js";
+export { decideAgentAction } from "./agent/decide.js";
+export { AgentAction } from "./agent/decide-types.js";
+export type { AgentDecision, AgentVMFacts, DecisionPod, NoneReason } from "./agent/decide-types.js";
+export { LastWrites, compareResourceVersions } from "./agent/last-writes.js";
+export type { VersionedPod } from "./agent/last-writes.js";

@@ -9,7 +9,10 @@ import {
   patchClearVMRuntime,
   patchHibernateState,
   patchKeepSnapshotOnDelete,
+  patchLifecycleStatus,
+  patchVMRuntime,
   releaseSeat,
+  reportVM,
   writePodStatus,
   type KubeObject,
 } from "../../src/k8s/index.js";
@@ -64,6 +67,10 @@ const POD_WRITES: readonly (readonly [helper: string, method: string, call: PodC
   ["patchClearVMRuntime", "PATCH", (p) => patchClearVMRuntime(api.clients, p)],
   ["patch", "PATCH", (p) => patch(api.clients, p, (copy) => void (copy.metadata = { ...copy.metadata, annotations: { a: "b" } }))],
   ["writePodStatus", "PATCH", (p) => writePodStatus(api.clients, p, { phase: "Pending", conditions: [] })],
+  ["patchVMRuntime", "PATCH", (p) => patchVMRuntime(api.clients, p, { ip: "10.0.0.1" })],
+  ["patchLifecycleStatus", "PATCH", (p) => patchLifecycleStatus(api.clients, p, { state: "ready", observedGeneration: 0, message: "" })],
+  // The first of its writes is the runtime's; a wrong answer to it stops the report there.
+  ["reportVM", "PATCH", (p) => reportVM(api.clients, p, { state: "ready", vm: { state: "absent" }, runtime: { ip: "10.0.0.1" } })],
   ["finishPodDeletion", "DELETE", (p) => finishPodDeletion(api.clients, p)],
 ];
 

@@ -14,7 +14,14 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isCocoonError, type CocoonErrorCode } from "../../src/errors.js";
-import { finishPodDeletion, patchHibernateState, releaseSeat, writePodStatus } from "../../src/k8s/index.js";
+import {
+  finishPodDeletion,
+  patchHibernateState,
+  patchLifecycleStatus,
+  releaseSeat,
+  reportVM,
+  writePodStatus,
+} from "../../src/k8s/index.js";
 import { sameOnWire } from "../../src/k8s/agent/same-on-wire.js";
 import { resolvePodTarget, resolveTarget } from "../../src/k8s/patch/target.js";
 import { acceptWatchedPod } from "../../src/k8s/watch/watched-pod-check.js";
@@ -220,6 +227,13 @@ const HELPERS: Record<string, (pod: WatchedPod) => unknown> = {
   // An operator compares the pods its watch delivers: their containers' resources and envFrom are unchecked JSON.
   podSpecMatchesAgent: (pod) => meta.podSpecMatchesAgent(pod as meta.LivePodLike, SET, 0),
   podSpecMatchesToolbox: (pod) => meta.podSpecMatchesToolbox(pod as meta.LivePodLike, SET, TOOLBOX),
+  decideAgentAction: (pod) =>
+    [true, false].flatMap((exists) => [meta.decideAgentAction(pod, { exists, keptSnapshot: !exists, hibernateSnapshot: "missing" })]),
+  "LastWrites (record, isStale)": (pod) => {
+    const writes = new meta.LastWrites();
+    writes.record(pod);
+    return writes.isStale(pod);
+  },
   resolveTarget: (pod) => resolveTarget(pod, "patch"),
   resolvePodTarget: (pod) => resolvePodTarget(pod, "writePodStatus"),
   "sameOnWire (writePodStatus's compare)": (pod) =>
@@ -240,6 +254,12 @@ const WRITERS: Record<string, (api: HostileAPIServer, pod: WatchedPod) => Promis
     ),
   patchHibernateState: (api, pod) => patchHibernateState(api.clients, pod, !meta.readHibernateState(pod)),
   releaseSeat: (api, pod) => releaseSeat(api.clients, pod),
+  patchLifecycleStatus: (api, pod) => patchLifecycleStatus(api.clients, pod, meta.readLifecycleStatus(pod)),
+  reportVM: (api, pod) =>
+    reportVM(api.clients, pod, {
+      state: meta.LifecycleState.Ready,
+      vm: { state: meta.VMState.Running, ip: "10.88.0.9", probeReady: true },
+    }),
   finishPodDeletion: (api, pod) => finishPodDeletion(api.clients, pod),
 };
 
