@@ -38,7 +38,7 @@ export { startControlPlane } from "./control-plane/control-plane.js";
 export type { ControlPlane, StartControlPlaneOptions } from "./control-plane/control-plane.js";
 export { ADMIN_USER } from "./control-plane/credentials.js";
 export { DEFAULT_NODE_CAPACITY, registerNode } from "./control-plane/register-node.js";
-export type { RegisterNodeOptions } from "./control-plane/register-node.js";
+export type { RegisterNodeKeepOptions, RegisterNodeOptions } from "./control-plane/register-node.js";
 export { SCHEDULER_USER } from "./control-plane/scheduler.js";
 export { ensureSchedulerBinary } from "./binaries/scheduler-binary.js";
 export type { EnsureSchedulerBinaryOptions, SchedulerBinary } from "./binaries/scheduler-binary.js";
