@@ -1,5 +1,5 @@
 /**
- * The agent's loop, for one node: register the node, then whenever a cocoon pod bound to it changes
+ * The agent's loop, for one node: register and keep the node (its Lease and status), then whenever a cocoon pod bound to it changes
  * (a typed watch), list those pods and bring each VM to what its pod asks for: deleted, hibernated
  * or running.
  *
@@ -12,7 +12,7 @@ import type { OCIRegistry } from "@cocoonstack/cocoon-common/oci";
 import { changeTrigger } from "../shared/change-trigger.js";
 import { deletePod } from "./delete.js";
 import { hibernatePod } from "./hibernate.js";
-import { registerAgentNode } from "./node.js";
+import { keepAgentNode } from "./node.js";
 import { runPod } from "./start.js";
 
 /** What the agent's steps work with. */
@@ -41,20 +41,24 @@ async function syncPod(context: AgentContext, pod: V1Pod): Promise<void> {
   else await runPod(context, pod);
 }
 
-/** Registers the node and runs its pods' VMs until `signal` aborts. */
+/** Keeps the node and runs its pods' VMs until `signal` aborts. */
 export async function runAgent(options: AgentOptions): Promise<void> {
   const { clients, nodeName, signal, resyncMs = 5_000 } = options;
   const log = (line: string): void => (options.log ?? console.log)(`[${nodeName}] ${line}`);
   const context: AgentContext = { ...options, log };
-  await registerAgentNode(clients, { name: nodeName, nodeIP: options.nodeIP });
+  const node = await keepAgentNode(clients, { name: nodeName, nodeIP: options.nodeIP, signal, log });
   const fieldSelector = `spec.nodeName=${nodeName}`;
   const trigger = changeTrigger([watchCocoonPods(clients, { fieldSelector, signal })], { signal, resyncMs, log });
-  do {
-    const pods = await clients.core.listPodForAllNamespaces({ fieldSelector }).catch((err: unknown) => log(`list pods: ${String(err)}`));
-    for (const pod of pods?.items ?? []) {
-      if (signal.aborted) return;
-      if (parseVMSpec(pod).vmName === "") continue; // not a cocoon pod
-      await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata?.name ?? ""}: ${String(err)}`));
-    }
-  } while (await trigger.next());
+  try {
+    do {
+      const pods = await clients.core.listPodForAllNamespaces({ fieldSelector }).catch((err: unknown) => log(`list pods: ${String(err)}`));
+      for (const pod of pods?.items ?? []) {
+        if (signal.aborted) return;
+        if (parseVMSpec(pod).vmName === "") continue; // not a cocoon pod
+        await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata?.name ?? ""}: ${String(err)}`));
+      }
+    } while (await trigger.next());
+  } finally {
+    await node.stopped; // the node marked not ready
+  }
 }

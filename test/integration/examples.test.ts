@@ -1,7 +1,7 @@
 /**
- * examples/operator and examples/agent as one small cluster: a control plane with kube-scheduler,
- * a registry, the operator and two agents (two nodes), all in this process. A CocoonSet with
- * `hibernatePolicy: release` is suspended until its seat is released, then woken: kube-scheduler
+ * examples/operator and examples/agent as one small cluster: a control plane with kube-scheduler and
+ * kube-controller-manager, a registry, the operator and two agents (two nodes), all in this process.
+ * A CocoonSet with `hibernatePolicy: release` is suspended until its seat is released, then woken: kube-scheduler
  * places the wake pod on the node the set was hibernated on, where the agent restores the VM from
  * the snapshot it kept.
  */
@@ -79,8 +79,15 @@ const setSuspend = async (suspend: boolean, name = SET): Promise<void> => {
 };
 
 beforeAll(async () => {
-  // The first run on a machine may build kube-scheduler with Go.
-  plane = await startControlPlane({ binaries: controlPlaneBinaries(), scheduler: true, stopTimeoutMs: 5_000 });
+  // The first run on a machine may build kube-scheduler and kube-controller-manager with Go. The agents
+  // keep their nodes with keepNode; the node lifecycle controller lifts the not-ready taint (it looks every second).
+  plane = await startControlPlane({
+    binaries: controlPlaneBinaries(),
+    scheduler: true,
+    controllerManager: true,
+    extraControllerManagerFlags: ["--node-monitor-period=1s"],
+    stopTimeoutMs: 5_000,
+  });
   registryServer = await startTestRegistry({ auth: "token" });
   clients = createClients(plane.kubeConfig);
   root = await mkdtemp(join(tmpdir(), "cocoon-examples-"));
