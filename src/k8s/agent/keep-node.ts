@@ -15,7 +15,8 @@ import type { LeaseApi } from "./node-lease.js";
  * @example
  * ```ts
  * NODE_HEARTBEAT.leaseRenewMs; // => 10000
- * await keepNode(clients, { ...node, signal, leaseRenewMs: 2 * NODE_HEARTBEAT.leaseRenewMs });
+ * const node = { name: "cocoon-a", nodeIP: "10.0.0.4", resources: measured, signal };
+ * await keepNode(clients, { ...node, leaseRenewMs: 2 * NODE_HEARTBEAT.leaseRenewMs }); // half the Lease PUTs
  * ```
  */
 export const NODE_HEARTBEAT = Object.freeze({
@@ -72,7 +73,7 @@ export interface KeepNodeOptions extends Omit<VirtualNodeOptions, "now"> {
  * @example
  * ```ts
  * const kept: KeptNode = await keepNode(clients, { name: "cocoon-a", nodeIP: "10.0.0.4", resources: measured, signal });
- * await kept.update({ ...measured, snapshotCache: await planCache() });
+ * await kept.update({ ...measured, snapshotCache: { allocatableBytes: 2 ** 40 } }); // the cache planner's new plan
  * ```
  */
 export interface KeptNode {
