@@ -1,8 +1,8 @@
 /**
- * The agent's loop, for one node: register the node, then whenever a pod bound to it changes (a
- * typed watch), list those pods and take the step `decideAgentAction` picks for each from the pod
- * and what the node holds of its VM: create, hibernate, wake, delete, report failed, or only report.
- * A pod older than the agent's own last write to it (`LastWrites`) is skipped.
+ * The agent's loop, for one node: keep the node (its Lease and status), then whenever a pod bound to
+ * it changes (a typed watch), list those pods and take the step `decideAgentAction` picks for each from
+ * the pod and what the node holds of its VM: create, hibernate, wake, delete, report failed, or only
+ * report. A pod older than the agent's own last write to it (`LastWrites`) is skipped.
  *
  * @module
  */
@@ -15,7 +15,7 @@ import { deletePod } from "./delete.js";
 import { isVMRunning } from "./fake-vm.js";
 import { hibernatePod, reportHibernated } from "./hibernate.js";
 import { hasLocalSnapshot } from "./local-snapshots.js";
-import { registerAgentNode } from "./node.js";
+import { keepAgentNode } from "./node.js";
 import { report } from "./report.js";
 import { bootPod, reportReady, wakePod } from "./start.js";
 
@@ -71,20 +71,24 @@ async function syncPod(context: AgentContext, pod: V1Pod): Promise<void> {
   }
 }
 
-/** Registers the node and runs its pods' VMs until `signal` aborts. */
+/** Keeps the node and runs its pods' VMs until `signal` aborts. */
 export async function runAgent(options: AgentOptions): Promise<void> {
   const { clients, nodeName, signal, resyncMs = 5_000 } = options;
   const log = (line: string): void => (options.log ?? console.log)(`[${nodeName}] ${line}`);
   const context: AgentContext = { ...options, log, writes: new LastWrites() };
-  await registerAgentNode(clients, { name: nodeName, nodeIP: options.nodeIP });
+  const node = await keepAgentNode(clients, { name: nodeName, nodeIP: options.nodeIP, signal, log });
   const fieldSelector = `spec.nodeName=${nodeName}`;
   const trigger = changeTrigger([watchCocoonPods(clients, { fieldSelector, signal })], { signal, resyncMs, log });
-  do {
-    const pods = await clients.core.listPodForAllNamespaces({ fieldSelector }).catch((err: unknown) => log(`list pods: ${String(err)}`));
-    for (const pod of pods?.items ?? []) {
-      if (signal.aborted) return;
-      if (context.writes.isStale(pod)) continue; // read from before the agent's own last write to it
-      await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata?.name ?? ""}: ${String(err)}`));
-    }
-  } while (await trigger.next());
+  try {
+    do {
+      const pods = await clients.core.listPodForAllNamespaces({ fieldSelector }).catch((err: unknown) => log(`list pods: ${String(err)}`));
+      for (const pod of pods?.items ?? []) {
+        if (signal.aborted) return;
+        if (context.writes.isStale(pod)) continue; // read from before the agent's own last write to it
+        await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata?.name ?? ""}: ${String(err)}`));
+      }
+    } while (await trigger.next());
+  } finally {
+    await node.stopped; // the node marked not ready
+  }
 }

@@ -16,7 +16,7 @@ import { UnexpectedObjectError } from "./resources/unexpected-object-error.js";
 
 /** The object a request named. */
 export interface AskedObject {
-  /** `Pod`, `CocoonSet` or `CocoonHibernation`. */
+  /** `Pod`, `Node`, `Lease`, `CocoonSet` or `CocoonHibernation`. */
   readonly kind: string;
   readonly namespace: string;
   readonly name: string;
@@ -47,7 +47,8 @@ export function checkAnswer(answer: unknown, asked: AskedObject, verb: string): 
 
 /** The apiVersion each kind is served under. */
 export function apiVersionOf(kind: string): string {
-  return kind === "Pod" || kind === "Node" ? "v1" : API_VERSION;
+  if (kind === "Pod" || kind === "Node") return "v1";
+  return kind === "Lease" ? "coordination.k8s.io/v1" : API_VERSION;
 }
 
 function firstDifference(answer: unknown, asked: AskedObject): z.core.$ZodIssue | undefined {

@@ -1,5 +1,6 @@
 import {
   ApiextensionsV1Api,
+  CoordinationV1Api,
   CoreV1Api,
   CustomObjectsApi,
   ServerConfiguration,
@@ -57,6 +58,8 @@ export interface CocoonClients {
   readonly configuration: Configuration;
   /** Pods, namespaces and the rest of the core group. */
   readonly core: CoreV1Api;
+  /** Leases (`coordination.k8s.io/v1`): the node's heartbeat that {@link keepNode} renews. */
+  readonly coordination: CoordinationV1Api;
   /** CocoonSets, CocoonHibernations and any other custom (or cluster) resource by group/version/plural. */
   readonly customObjects: CustomObjectsApi;
   /** CustomResourceDefinitions. */
@@ -137,6 +140,7 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
     kubeConfig,
     configuration,
     core: makeApiClient(CoreV1Api),
+    coordination: makeApiClient(CoordinationV1Api),
     customObjects,
     apiextensions: makeApiClient(ApiextensionsV1Api),
     cocoonSets: cocoonSetClient({ customObjects }),

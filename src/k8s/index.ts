@@ -2,7 +2,8 @@
  * The Kubernetes side of the contract, on `@kubernetes/client-node`: clients that reuse
  * connections, typed clients and typed watches of CocoonSets, CocoonHibernations and cocoon pods,
  * annotation and diff patches with Go's short-circuits, the seat release, the agent's writes
- * (writing and clearing a VM's runtime, finishing a pod's deletion, a VM's pod status), CRD install, error
+ * (writing and clearing a VM's runtime, finishing a pod's deletion, a VM's pod status, keeping the
+ * node with its Lease), CRD install, error
  * inspection, kubeconfig loading, status conditions, env and time helpers, node IP detection and an
  * admission webhook handler for `node:http`.
  *
@@ -52,6 +53,9 @@ export type { ReportPod, ReportVMClients, ReportVMOptions, VMReport, VMReported 
 export { PodDeletion, finishPodDeletion } from "./agent/finish-pod-deletion.js";
 export type { FinishPodDeletionClients, FinishPodDeletionOptions } from "./agent/finish-pod-deletion.js";
 export { writePodStatus } from "./agent/write-pod-status.js";
+export { NODE_HEARTBEAT, keepNode } from "./agent/keep-node.js";
+export type { KeepNodeClients, KeepNodeOptions, KeptNode } from "./agent/keep-node.js";
+export { NODE_LEASE_NAMESPACE } from "./agent/node-lease.js";
 export type { PodStatusClients, StatusPod, WritePodStatusOptions } from "./agent/write-pod-status.js";
 export type { ReleaseSeatClients, ReleaseSeatOptions, ReleaseSeatResult } from "./release-seat.js";
 export type { Logger } from "./logger.js";

@@ -9,6 +9,9 @@
  * `startControlPlane({ scheduler: true })` adds a kube-scheduler of the same release
  * (`ensureSchedulerBinary()`: `TEST_ASSET_KUBE_SCHEDULER`, the published binary, or a Go build), and
  * `registerNode()` creates the schedulable cocoon nodes it places pods on.
+ * `startControlPlane({ controllerManager: true })` adds kube-controller-manager (node lifecycle and
+ * garbage collector; `ensureControllerManagerBinary()`, found or built the same way), so a node kept by
+ * `keepNode` in `./k8s` is tainted and untainted by the real controller.
  * `startRegistry()` runs the registry on a free loopback port with deletes enabled, anonymous or
  * with htpasswd or token auth; `ensureRegistryBinary()` finds it (`TEST_ASSET_REGISTRY`), or downloads the
  * distribution release archive (`COCOON_REGISTRY_DOWNLOAD_URL`), or builds it the same way.
@@ -41,11 +44,14 @@ export type { ServiceAccountKubeConfigOptions } from "./control-plane/service-ac
 export { resourceRequestOf, ruleAllows } from "./rbac/rule-allows.js";
 export type { ResourceRequest } from "./rbac/rule-allows.js";
 export { DEFAULT_NODE_CAPACITY, registerNode } from "./control-plane/register-node.js";
-export type { RegisterNodeOptions } from "./control-plane/register-node.js";
+export type { RegisterNodeKeepOptions, RegisterNodeOptions } from "./control-plane/register-node.js";
 export { SCHEDULER_USER } from "./control-plane/scheduler.js";
 export { ensureSchedulerBinary } from "./binaries/scheduler-binary.js";
 export type { EnsureSchedulerBinaryOptions, SchedulerBinary } from "./binaries/scheduler-binary.js";
-export { SCHEDULER_DOWNLOAD_URL } from "./binaries/scheduler-release.js";
+export { SCHEDULER_DOWNLOAD_URL } from "./binaries/component-release.js";
+export { ensureControllerManagerBinary } from "./binaries/controller-manager-binary.js";
+export type { ControllerManagerBinary } from "./binaries/controller-manager-binary.js";
+export { CONTROLLER_MANAGER_USER } from "./control-plane/controller-manager.js";
 export { DISTRIBUTION_VERSION, KUBERNETES_VERSION, KUBERNETES_VERSIONS } from "./binaries/versions.js";
 export { kubernetesVersionFrom } from "./binaries/kubernetes-version.js";
 export { startRegistry } from "./registry/start-registry.js";

@@ -2,9 +2,9 @@
  * `registerNode` on the shared control plane (no scheduler needed): what it writes, in which
  * requests, and what the API server keeps. Node names are random, so reruns never collide.
  */
-import { CoreV1Api, type V1Node } from "@kubernetes/client-node";
+import { CoordinationV1Api, CoreV1Api, type V1Node } from "@kubernetes/client-node";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
 import { buildMainPod, HOSTNAME_LABEL, Label, TOLERATION_KEY } from "../../src/meta/index.js";
 import { DEFAULT_NODE_CAPACITY, registerNode } from "../../src/testing/index.js";
@@ -13,6 +13,7 @@ import { startRecordingProxy, type RecordingProxy } from "./k8s-counting-proxy.j
 
 let proxy: RecordingProxy;
 const nodeName = (prefix: string): string => `${prefix}-${randomBytes(4).toString("hex")}`;
+const LEASES = "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases";
 const calls = (): string[][] => proxy.requests.map((r) => [r.method, r.path, String(r.status)]);
 
 beforeAll(async () => {
@@ -21,15 +22,25 @@ beforeAll(async () => {
 afterAll(() => proxy?.close());
 
 describe("registerNode", () => {
-  it("registers a Ready cocoon node as vk-cocoon does: create, then status, then the not-ready taint lifted", async () => {
+  it("registers a Ready cocoon node as vk-cocoon does: create, status, Lease, then the not-ready taint lifted", async () => {
     const name = nodeName("cocoon");
     proxy.reset();
     const node = await registerNode(proxy.kubeConfig(), { name });
 
     expect(calls()).toEqual([
       ["POST", "/api/v1/nodes", "201"],
-      ["PUT", `/api/v1/nodes/${name}/status`, "200"],
+      ["PATCH", `/api/v1/nodes/${name}/status`, "200"],
+      ["GET", `${LEASES}/${name}`, "404"],
+      ["POST", LEASES, "201"],
       ["PUT", `/api/v1/nodes/${name}`, "200"],
+    ]);
+    const lease = await getControlPlane()
+      .kubeConfig.makeApiClient(CoordinationV1Api)
+      .readNamespacedLease({ name, namespace: "kube-node-lease" });
+    expect([lease.spec?.holderIdentity, lease.spec?.leaseDurationSeconds, lease.metadata?.ownerReferences]).toEqual([
+      name,
+      40,
+      [{ apiVersion: "v1", kind: "Node", name, uid: node.metadata?.uid }],
     ]);
     const stored = await getControlPlane().kubeConfig.makeApiClient(CoreV1Api).readNode({ name });
     for (const seen of [node, stored]) {
@@ -101,7 +112,9 @@ describe("registerNode", () => {
     const node = await registerNode(proxy.kubeConfig(), body);
     expect(calls().map(([method, path]) => `${method} ${path}`)).toEqual([
       "POST /api/v1/nodes",
-      `PUT /api/v1/nodes/${name}/status`,
+      `PATCH /api/v1/nodes/${name}/status`,
+      `GET ${LEASES}/${name}`,
+      `POST ${LEASES}`,
       `PUT /api/v1/nodes/${name}`,
     ]);
     expect(JSON.parse(proxy.requests[0]!.body)).toEqual({ apiVersion: "v1", kind: "Node", metadata: body.metadata, spec: body.spec });
@@ -116,8 +129,28 @@ describe("registerNode", () => {
     const name = nodeName("unready");
     proxy.reset();
     const node = await registerNode(proxy.kubeConfig(), { metadata: { name } });
-    expect(calls()).toEqual([["POST", "/api/v1/nodes", "201"]]);
+    expect(calls()).toEqual([
+      ["POST", "/api/v1/nodes", "201"],
+      ["GET", `${LEASES}/${name}`, "404"],
+      ["POST", LEASES, "201"],
+    ]);
     expect(node.spec?.taints).toEqual([{ key: "node.kubernetes.io/not-ready", effect: "NoSchedule" }]);
+  });
+
+  it("keeps the node while the signal lasts: one Lease PUT a tick, then Ready=False at the stop", async () => {
+    const name = nodeName("kept");
+    const stop = new AbortController();
+    proxy.reset();
+    await registerNode(proxy.kubeConfig(), { name }, { signal: stop.signal, leaseRenewMs: 200, leaseDurationSeconds: 1 });
+    proxy.reset();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    stop.abort();
+    await vi.waitFor(() => expect(calls().at(-1)?.[0]).toBe("PATCH"));
+    const ticks = calls().slice(0, -1);
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(ticks.map((c) => c.join(" ")))).toEqual(new Set([`PUT ${LEASES}/${name} 200`]));
+    const stored = await getControlPlane().kubeConfig.makeApiClient(CoreV1Api).readNode({ name });
+    expect(stored.status?.conditions?.map((c) => [c.type, c.status, c.reason])).toEqual([["Ready", "False", "KubeletNotReady"]]);
   });
 
   it("refuses a body without a name before sending anything", async () => {

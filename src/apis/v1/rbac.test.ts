@@ -35,7 +35,7 @@ describe("the rules", () => {
   it("the agent's: its node and status, its pods and their status, its node lease", () => {
     expect(cocoonAgentClusterRole.rules.map((r) => `${r.apiGroups.join()}/${r.resources.join()}: ${r.verbs.join()}`)).toEqual([
       "/nodes: get,create,update",
-      "/nodes/status: update",
+      "/nodes/status: patch",
       "/pods: list,watch,patch,delete",
       "/pods/status: patch",
       "coordination.k8s.io/leases: get,create,update",

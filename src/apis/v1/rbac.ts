@@ -34,8 +34,8 @@ export const cocoonOperatorClusterRole: ClusterRole = /* @__PURE__ */ clusterRol
 
 /**
  * The least-privilege `ClusterRole` of a node agent (`cocoon-agent`, one per virtual kubelet):
- * exactly what `examples/agent` and the helpers it calls send. It registers its node (create, read,
- * replace the node and its status); watches and lists the pods bound to it (every namespace, by
+ * exactly what `examples/agent` and the helpers it calls send. It keeps its node with `keepNode`
+ * (create; read and replace to adopt a node already there; merge-patch its status); watches and lists the pods bound to it (every namespace, by
  * `spec.nodeName`), annotates them, merge-patches their status and finishes their deletion; and
  * keeps its node's Lease in `kube-node-lease` (get, create, update), as a kubelet does.
  *
@@ -52,7 +52,7 @@ export const cocoonOperatorClusterRole: ClusterRole = /* @__PURE__ */ clusterRol
  */
 export const cocoonAgentClusterRole: ClusterRole = /* @__PURE__ */ clusterRole("cocoon-agent", [
   { apiGroups: [CORE], resources: ["nodes"], verbs: ["get", "create", "update"] },
-  { apiGroups: [CORE], resources: ["nodes/status"], verbs: ["update"] },
+  { apiGroups: [CORE], resources: ["nodes/status"], verbs: ["patch"] },
   { apiGroups: [CORE], resources: ["pods"], verbs: ["list", "watch", "patch", "delete"] },
   { apiGroups: [CORE], resources: ["pods/status"], verbs: ["patch"] },
   { apiGroups: [COORDINATION], resources: ["leases"], verbs: ["get", "create", "update"] },

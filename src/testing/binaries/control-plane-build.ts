@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { CocoonError } from "../../errors.js";
 import { formatElapsed } from "./build-progress.js";
 import { goCommand, type GoCommandOptions } from "./go-command.js";
-import { ETCD_MODULE, KUBE_APISERVER_PACKAGE, KUBE_SCHEDULER_PACKAGE } from "./versions.js";
+import { ETCD_MODULE, KUBE_APISERVER_PACKAGE, KUBE_CONTROLLER_MANAGER_PACKAGE, KUBE_SCHEDULER_PACKAGE } from "./versions.js";
 import { renderWrapperGoMod, TOOLS_GO } from "./wrapper-module.js";
 
 /** A command the wrapper module builds; the file in the output folder has this name. @internal */
-export type KubernetesCommand = "kube-apiserver" | "etcd" | "kube-scheduler";
+export type KubernetesCommand = "kube-apiserver" | "etcd" | "kube-scheduler" | "kube-controller-manager";
 
 /** Options of {@link buildWithGo}. */
 export interface GoBuildOptions extends GoCommandOptions {
@@ -22,6 +22,7 @@ export interface GoBuildOptions extends GoCommandOptions {
 const PACKAGES: Record<KubernetesCommand, string> = {
   "kube-apiserver": KUBE_APISERVER_PACKAGE,
   "kube-scheduler": KUBE_SCHEDULER_PACKAGE,
+  "kube-controller-manager": KUBE_CONTROLLER_MANAGER_PACKAGE,
   etcd: ETCD_MODULE,
 };
 

@@ -6,27 +6,37 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
 import { BinaryDownloadError } from "./download-error.js";
 import { startMirror, type Mirror } from "./envtest-mirror.fixture.js";
+import { ensureControllerManagerBinary } from "./controller-manager-binary.js";
 import { ensureSchedulerBinary } from "./scheduler-binary.js";
-import { SCHEDULER_DOWNLOAD_URL, schedulerDownloadBaseFrom, schedulerRelease } from "./scheduler-release.js";
+import { SCHEDULER_DOWNLOAD_URL, schedulerDownloadBaseFrom, componentRelease } from "./component-release.js";
 
 /** A stand-in kube-scheduler: it only answers `--version`, which is all the resolution runs. */
 const fakeScheduler = (version: string): string => `#!/bin/sh\necho "Kubernetes ${version}"\n`;
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 const PATH = "/v1.35.4/bin/linux/amd64/kube-scheduler";
 
-describe("schedulerRelease", () => {
+describe("componentRelease", () => {
   it("names dl.k8s.io's layout for each Linux CPU, and nothing elsewhere", () => {
-    expect(schedulerRelease(`${SCHEDULER_DOWNLOAD_URL}/`, "v1.36.3", "linux", "arm64")).toEqual({
+    expect(componentRelease(`${SCHEDULER_DOWNLOAD_URL}/`, "v1.36.3", "linux", "arm64")).toEqual({
+      command: "kube-scheduler",
       url: "https://dl.k8s.io/release/v1.36.3/bin/linux/arm64/kube-scheduler",
       sha256Url: "https://dl.k8s.io/release/v1.36.3/bin/linux/arm64/kube-scheduler.sha256",
     });
-    expect(schedulerRelease(SCHEDULER_DOWNLOAD_URL, "v1.35.4", "linux", "x64")?.url).toBe(
+    expect(componentRelease(SCHEDULER_DOWNLOAD_URL, "v1.35.4", "linux", "x64")?.url).toBe(
       "https://dl.k8s.io/release/v1.35.4/bin/linux/amd64/kube-scheduler",
     );
     expect([
-      schedulerRelease(SCHEDULER_DOWNLOAD_URL, "v1.35.4", "darwin", "arm64"),
-      schedulerRelease("", "v1.35.4", "linux", "ia32"),
+      componentRelease(SCHEDULER_DOWNLOAD_URL, "v1.35.4", "darwin", "arm64"),
+      componentRelease("", "v1.35.4", "linux", "ia32"),
     ]).toEqual([undefined, undefined]);
+  });
+
+  it("names kube-controller-manager beside kube-scheduler", () => {
+    expect(componentRelease(SCHEDULER_DOWNLOAD_URL, "v1.35.4", "linux", "x64", "kube-controller-manager")).toEqual({
+      command: "kube-controller-manager",
+      url: "https://dl.k8s.io/release/v1.35.4/bin/linux/amd64/kube-controller-manager",
+      sha256Url: "https://dl.k8s.io/release/v1.35.4/bin/linux/amd64/kube-controller-manager.sha256",
+    });
   });
 
   it("takes the base from COCOON_SCHEDULER_DOWNLOAD_URL, `off` turning downloads off", () => {
@@ -90,6 +100,27 @@ describe.runIf(process.platform === "linux" && process.arch === "x64")("ensureSc
       source: "env",
     });
     expect([mirror.requests, lines]).toEqual([[], []]);
+  });
+
+  it("finds kube-controller-manager the same way, through TEST_ASSET_KUBE_CONTROLLER_MANAGER and the cache", async () => {
+    const given = await executable(join(root, "given-kcm"), fakeScheduler("v1.29.0"));
+    await expect(ensureControllerManagerBinary({ env: { TEST_ASSET_KUBE_CONTROLLER_MANAGER: given }, log })).resolves.toEqual({
+      kubeControllerManager: given,
+      source: "env",
+    });
+    const cacheDir = join(root, "v1.35.4");
+    await mkdir(cacheDir);
+    await executable(join(cacheDir, "kube-controller-manager"), fakeScheduler("v1.35.4"));
+    await expect(ensureControllerManagerBinary({ env: noGo(), cacheDir, downloadUrl: mirror.base, log })).resolves.toEqual({
+      kubeControllerManager: join(cacheDir, "kube-controller-manager"),
+      source: "cache",
+    });
+    const err = await failure(ensureControllerManagerBinary({ env: noGo(), kubernetesVersion: "v1.30.0", log }));
+    expect(err.message).toBe(
+      "kube-controller-manager v1.30.0 cannot be fetched here: use one of v1.35.4, v1.36.3, v1.37.2, " +
+        "or point TEST_ASSET_KUBE_CONTROLLER_MANAGER at a kube-controller-manager of the API server's release",
+    );
+    expect(mirror.requests).toEqual([]);
   });
 
   it("refuses a TEST_ASSET_KUBE_SCHEDULER that is not executable", async () => {

@@ -21,6 +21,9 @@ export const KUBE_APISERVER_PACKAGE = "k8s.io/kubernetes/cmd/kube-apiserver";
 /** Go package path of the `kube-scheduler` command, built from the same module as `kube-apiserver`. */
 export const KUBE_SCHEDULER_PACKAGE = "k8s.io/kubernetes/cmd/kube-scheduler";
 
+/** Go package path of the `kube-controller-manager` command, built from the same module. */
+export const KUBE_CONTROLLER_MANAGER_PACKAGE = "k8s.io/kubernetes/cmd/kube-controller-manager";
+
 /** Version of the CNCF distribution registry that `startRegistry` runs. */
 export const DISTRIBUTION_VERSION = "v3.1.2";
 

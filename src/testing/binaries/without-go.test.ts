@@ -20,6 +20,7 @@ function envWithoutGo(): NodeJS.ProcessEnv {
     "TEST_ASSET_ETCD",
     "TEST_ASSET_KUBE_APISERVER",
     "TEST_ASSET_KUBE_SCHEDULER",
+    "TEST_ASSET_KUBE_CONTROLLER_MANAGER",
     "KUBEBUILDER_ASSETS",
     "TEST_ASSET_REGISTRY",
     "COCOON_REGISTRY_DOWNLOAD_URL",
@@ -36,6 +37,7 @@ function envWithoutGo(): NodeJS.ProcessEnv {
 const cached =
   existsSync(join(controlPlaneCacheDir(), "kube-apiserver")) &&
   existsSync(join(controlPlaneCacheDir(), "kube-scheduler")) &&
+  existsSync(join(controlPlaneCacheDir(), "kube-controller-manager")) &&
   existsSync(join(registryCacheDir(), "registry"));
 
 // What `npm run demo` and the integration tests resolve before they start anything: with the
@@ -76,17 +78,20 @@ describe.skipIf(!cached)("binary resolution with go stripped from PATH", () => {
     const root = resolve(import.meta.dirname, "../../..");
     const env = envWithoutGo();
     const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/controlplane/setup.ts"], { cwd: root, env, encoding: "utf8" });
-    expect(result.stderr).toMatch(/^\[controlplane\] etcd and kube-apiserver from cache, kube-scheduler from cache \(\d+\.\ds\)\n$/);
+    expect(result.stderr).toMatch(
+      /^\[controlplane\] etcd and kube-apiserver from cache, kube-scheduler from cache, kube-controller-manager from cache \(\d+\.\ds\)\n$/,
+    );
     expect(result.stdout.split("\n")).toEqual([
       `TEST_ASSET_ETCD=${join(controlPlaneCacheDir(), "etcd")}`,
       `TEST_ASSET_KUBE_APISERVER=${join(controlPlaneCacheDir(), "kube-apiserver")}`,
       `TEST_ASSET_KUBE_SCHEDULER=${join(controlPlaneCacheDir(), "kube-scheduler")}`,
+      `TEST_ASSET_KUBE_CONTROLLER_MANAGER=${join(controlPlaneCacheDir(), "kube-controller-manager")}`,
       "",
     ]);
     expect(result.status).toBe(0);
   });
 
-  it("leaves kube-scheduler out with `--without-scheduler` (CI's other Kubernetes releases)", () => {
+  it("leaves kube-scheduler and kube-controller-manager out with `--without-scheduler` (CI's other Kubernetes releases)", () => {
     const root = resolve(import.meta.dirname, "../../..");
     const args = ["--import", "tsx", "scripts/controlplane/setup.ts", "--without-scheduler"];
     const result = spawnSync(process.execPath, args, { cwd: root, env: envWithoutGo(), encoding: "utf8" });

@@ -84,6 +84,7 @@ describe("TOOLS_GO", () => {
         '\t_ "go.etcd.io/etcd/server/v3"',
         '\t_ "k8s.io/kubernetes/cmd/kube-apiserver"',
         '\t_ "k8s.io/kubernetes/cmd/kube-scheduler"',
+        '\t_ "k8s.io/kubernetes/cmd/kube-controller-manager"',
         ")",
         "",
       ].join("\n"),

@@ -1,13 +1,19 @@
 import { CocoonError } from "../../errors.js";
 import { stagingVersionOf } from "./kubernetes-version.js";
-import { ETCD_MODULE, KUBE_APISERVER_PACKAGE, KUBE_SCHEDULER_PACKAGE, KUBERNETES_VERSION } from "./versions.js";
+import {
+  ETCD_MODULE,
+  KUBE_APISERVER_PACKAGE,
+  KUBE_CONTROLLER_MANAGER_PACKAGE,
+  KUBE_SCHEDULER_PACKAGE,
+  KUBERNETES_VERSION,
+} from "./versions.js";
 
 /** Name of the throwaway Go module that builds the control-plane binaries. */
 export const WRAPPER_MODULE = "cocoon-controlplane";
 
 /**
  * Build-tagged Go file that makes `go mod tidy` keep the dependencies of every command the module builds
- * (etcd, kube-apiserver, kube-scheduler), so one `go.mod` serves each `go build`.
+ * (etcd, kube-apiserver, kube-scheduler, kube-controller-manager), so one `go.mod` serves each `go build`.
  *
  * The `tools` tag keeps it out of every real build; it only anchors the imports.
  */
@@ -19,6 +25,7 @@ import (
 \t_ "${ETCD_MODULE}"
 \t_ "${KUBE_APISERVER_PACKAGE}"
 \t_ "${KUBE_SCHEDULER_PACKAGE}"
+\t_ "${KUBE_CONTROLLER_MANAGER_PACKAGE}"
 )
 `;
 
@@ -40,7 +47,7 @@ export function stagingModules(kubernetesGoMod: string): string[] {
 }
 
 /**
- * Renders the `go.mod` of the wrapper module that builds `kube-apiserver`, `kube-scheduler` and etcd.
+ * Renders the `go.mod` of the wrapper module that builds `kube-apiserver`, `kube-scheduler`, `kube-controller-manager` and etcd.
  *
  * @param kubernetesGoMod - The text of `k8s.io/kubernetes`'s `go.mod` at `version`.
  * @param version - The Kubernetes release; its staging modules are taken at the matching `v0.<minor>.<patch>`.

@@ -9,7 +9,10 @@ export interface StartControlPlaneOptions {
    * Binaries to run; default {@link ensureControlPlaneBinaries} (which may build them). With `scheduler`,
    * a missing `kubeScheduler` comes from {@link ensureSchedulerBinary}, of kube-apiserver's release.
    */
-  binaries?: Pick<ControlPlaneBinaries, "etcd" | "kubeApiserver"> & { kubeScheduler?: string | undefined };
+  binaries?: Pick<ControlPlaneBinaries, "etcd" | "kubeApiserver"> & {
+    kubeScheduler?: string | undefined;
+    kubeControllerManager?: string | undefined;
+  };
   /**
    * Also run kube-scheduler, so pods without `spec.nodeName` are placed as in a real cluster (register
    * nodes with {@link registerNode}); default `false`: such pods stay Pending.
@@ -21,6 +24,14 @@ export interface StartControlPlaneOptions {
    * default `false`.
    */
   auditLog?: boolean;
+  /**
+   * Also run kube-controller-manager of the same release, with the node lifecycle controller and the
+   * garbage collector only: a node's `node.kubernetes.io/not-ready` taint is then lifted and set by
+   * the real controller from its Ready condition and Lease (keep nodes with `keepNode` in `./k8s`),
+   * and a deleted node's Lease is collected. A missing `kubeControllerManager` comes from
+   * {@link ensureControllerManagerBinary}. Default `false`: nothing watches nodes.
+   */
+  controllerManager?: boolean;
   /** Install the CocoonSet and CocoonHibernation CRDs and wait until Established; default `true`. */
   installCRDs?: boolean;
   /** Flags appended to kube-apiserver's (later flags win). */
@@ -29,6 +40,11 @@ export interface StartControlPlaneOptions {
   extraEtcdFlags?: readonly string[];
   /** Flags appended to kube-scheduler's (with `scheduler`). */
   extraSchedulerFlags?: readonly string[];
+  /**
+   * Flags appended to kube-controller-manager's (with `controllerManager`), e.g. a short
+   * `--node-monitor-period=1s` and `--node-monitor-grace-period=8s` so a test sees a stopped node tainted in seconds.
+   */
+  extraControllerManagerFlags?: readonly string[];
   /** Deadline for `/readyz` (and CRDs, and the scheduler's `/readyz`), from spawning; default 60 s. */
   startTimeoutMs?: number;
   /** Grace after SIGTERM before SIGKILL, per process, in {@link ControlPlane.stop}; default 10 s. */
@@ -39,12 +55,17 @@ export interface StartControlPlaneOptions {
   signal?: AbortSignal;
 }
 
-/** A running etcd + kube-apiserver pair, with kube-scheduler when asked; see {@link startControlPlane}. */
+/** A running etcd + kube-apiserver pair, with kube-scheduler and kube-controller-manager when asked; see {@link startControlPlane}. */
 export interface ControlPlane extends ControlPlaneClient {
   /** Milliseconds from spawning the processes to ready (API answering, CRDs established). */
   readonly startupMs: number;
   /** Process ids, e.g. to check that {@link ControlPlane.stop} left nothing behind. */
-  readonly pids: { readonly etcd: number; readonly kubeApiserver: number; readonly kubeScheduler?: number };
+  readonly pids: {
+    readonly etcd: number;
+    readonly kubeApiserver: number;
+    readonly kubeScheduler?: number;
+    readonly kubeControllerManager?: number;
+  };
   /** Temporary folder with data, certificates and credentials; removed by {@link ControlPlane.stop}. */
   readonly dir: string;
   /**
@@ -75,7 +96,7 @@ export interface ControlPlane extends ControlPlaneClient {
    */
   restartApiServer(): Promise<void>;
   /**
-   * Stops kube-scheduler (if any), kube-apiserver, then etcd (SIGTERM, SIGKILL after the grace time) and removes
+   * Stops kube-controller-manager and kube-scheduler (if any), kube-apiserver, then etcd (SIGTERM, SIGKILL after the grace time) and removes
    * {@link ControlPlane.dir}; idempotent. kube-apiserver ends open watches itself on SIGTERM
    * (`--shutdown-watch-termination-grace-period=500ms`), so a client's watch does not hold the stop
    * until the grace time (test/integration/controlplane-stop.test.ts: under 2 s).

@@ -6,6 +6,7 @@ import { CocoonError } from "../../errors.js";
 import { installCRDs } from "../../k8s/install-crds.js";
 import { ensureControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
 import { kubernetesVersionOf } from "../binaries/kubernetes-version.js";
+import { ensureControllerManagerBinary } from "../binaries/controller-manager-binary.js";
 import { ensureSchedulerBinary } from "../binaries/scheduler-binary.js";
 import { connectToControlPlane, type ControlPlaneClient } from "./connection.js";
 import type { ControlPlane, StartControlPlaneOptions } from "./control-plane-options.js";
@@ -16,6 +17,7 @@ import { AUDIT_POLICY, auditArgs, auditFiles, readAuditLog } from "./audit-log.j
 import { freePort } from "../process/free-port.js";
 import { startProcess, type ManagedProcess } from "../process/managed-process.js";
 import { waitReady } from "./readiness.js";
+import { startControllerManager } from "./controller-manager.js";
 import { startScheduler } from "./scheduler.js";
 
 export type { ControlPlane, StartControlPlaneOptions } from "./control-plane-options.js";
@@ -27,7 +29,9 @@ export type { ControlPlane, StartControlPlaneOptions } from "./control-plane-opt
  * {@link ControlPlane.kubeConfigFor} returns a client-certificate identity for any user and groups.
  * With `scheduler: true` a kube-scheduler of the same release runs too, as `system:kube-scheduler`
  * (a fresh client certificate in a kubeconfig file), without leader election, on a free loopback
- * port; the start returns once its `/readyz` answers ok.
+ * port; the start returns once its `/readyz` answers ok. With `controllerManager: true`
+ * kube-controller-manager runs too (node lifecycle and garbage collector controllers), as
+ * `system:kube-controller-manager`, the same way.
  * Everything lives in a temp folder that {@link ControlPlane.stop} removes; processes and files are
  * also cleaned up when the calling process exits or gets SIGINT/SIGTERM.
  *
@@ -97,18 +101,18 @@ export async function startControlPlane(options: StartControlPlaneOptions = {}):
     const caPem = await waitReady(apiserverProbe, processes, deadline, signal);
     const client = connectToControlPlane({ server, caPem, adminToken: credentials.adminToken, clientCA: credentials.clientCA });
     if (options.installCRDs !== false) await installOurCRDs(client, deadline, signal);
+    const component = { dir, client, spawned: (proc: ManagedProcess) => processes.push(proc), processes, deadline, signal };
     const scheduler =
       binaries.kubeScheduler === undefined
         ? undefined
-        : await startScheduler({
-            binary: binaries.kubeScheduler,
-            dir,
-            client,
-            extraFlags: options.extraSchedulerFlags,
-            spawned: (proc) => processes.push(proc),
-            processes,
-            deadline,
-            signal,
+        : await startScheduler({ ...component, binary: binaries.kubeScheduler, extraFlags: options.extraSchedulerFlags });
+    const controllerManager =
+      binaries.kubeControllerManager === undefined
+        ? undefined
+        : await startControllerManager({
+            ...component,
+            binary: binaries.kubeControllerManager,
+            extraFlags: options.extraControllerManagerFlags,
           });
     let stopping: Promise<void> | undefined;
     return {
@@ -116,7 +120,12 @@ export async function startControlPlane(options: StartControlPlaneOptions = {}):
       startupMs: Date.now() - started,
       get pids() {
         const [etcd, apiserver] = processes as [ManagedProcess, ManagedProcess];
-        return { etcd: etcd.pid, kubeApiserver: apiserver.pid, ...(scheduler && { kubeScheduler: scheduler.pid }) };
+        return {
+          etcd: etcd.pid,
+          kubeApiserver: apiserver.pid,
+          ...(scheduler && { kubeScheduler: scheduler.pid }),
+          ...(controllerManager && { kubeControllerManager: controllerManager.pid }),
+        };
       },
       dir,
       auditEvents: async (auditOptions) => {
@@ -138,19 +147,28 @@ export async function startControlPlane(options: StartControlPlaneOptions = {}):
   }
 }
 
-/** The binaries to run: the given ones, else the found ones; with `scheduler`, a kube-scheduler of kube-apiserver's release. */
+/**
+ * The binaries to run: the given ones, else the found ones; with `scheduler` and `controllerManager`,
+ * a kube-scheduler and a kube-controller-manager of kube-apiserver's release.
+ */
 async function binariesFor(
   options: StartControlPlaneOptions,
-): Promise<{ etcd: string; kubeApiserver: string; kubeScheduler: string | undefined }> {
+): Promise<{ etcd: string; kubeApiserver: string; kubeScheduler: string | undefined; kubeControllerManager: string | undefined }> {
   const { log, signal } = options;
   const found = { ...(log && { log }), ...(signal && { signal }) };
   const given: NonNullable<StartControlPlaneOptions["binaries"]> = options.binaries ?? (await ensureControlPlaneBinaries(found));
-  const { etcd, kubeApiserver, kubeScheduler } = given;
-  if (!options.scheduler) return { etcd, kubeApiserver, kubeScheduler: undefined };
-  if (kubeScheduler !== undefined) return { etcd, kubeApiserver, kubeScheduler };
-  // kube-apiserver reports its release with --version (`Kubernetes v1.35.4`): the scheduler's must match.
-  const kubernetesVersion = await kubernetesVersionOf(kubeApiserver);
-  return { etcd, kubeApiserver, kubeScheduler: (await ensureSchedulerBinary({ ...found, kubernetesVersion })).kubeScheduler };
+  const { etcd, kubeApiserver } = given;
+  // kube-apiserver reports its release with --version (`Kubernetes v1.35.4`): the components' must match.
+  let version: Promise<string> | undefined;
+  const kubernetesVersion = (): Promise<string> => (version ??= kubernetesVersionOf(kubeApiserver));
+  const kubeScheduler = !options.scheduler
+    ? undefined
+    : (given.kubeScheduler ?? (await ensureSchedulerBinary({ ...found, kubernetesVersion: await kubernetesVersion() })).kubeScheduler);
+  const kubeControllerManager = !options.controllerManager
+    ? undefined
+    : (given.kubeControllerManager ??
+      (await ensureControllerManagerBinary({ ...found, kubernetesVersion: await kubernetesVersion() })).kubeControllerManager);
+  return { etcd, kubeApiserver, kubeScheduler, kubeControllerManager };
 }
 
 async function installOurCRDs(client: ControlPlaneClient, deadline: number, signal: AbortSignal | undefined): Promise<void> {

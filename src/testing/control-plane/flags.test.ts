@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiserverArgs, schedulerArgs, schedulerConfig } from "./flags.js";
+import { apiserverArgs, controllerManagerArgs, schedulerArgs, schedulerConfig } from "./flags.js";
 
 const FILES = { config: "/t/scheduler/config.yaml", kubeconfig: "/t/scheduler/kubeconfig", certDir: "/t/scheduler/certs", port: 40123 };
 
@@ -19,6 +19,22 @@ describe("schedulerArgs", () => {
       "--cert-dir=/t/scheduler/certs",
       "--v=4",
       "--leader-elect=true",
+    ]);
+  });
+});
+
+describe("controllerManagerArgs", () => {
+  it("runs the node lifecycle controller and the garbage collector, each as its own service account, on loopback", () => {
+    const files = { kubeconfig: "/t/cm/kubeconfig", certDir: "/t/cm/certs", port: 40124 };
+    expect(controllerManagerArgs(files, ["--node-monitor-period=1s"])).toEqual([
+      "--kubeconfig=/t/cm/kubeconfig",
+      "--controllers=node-lifecycle-controller,garbage-collector-controller",
+      "--use-service-account-credentials=true",
+      "--leader-elect=false",
+      "--bind-address=127.0.0.1",
+      "--secure-port=40124",
+      "--cert-dir=/t/cm/certs",
+      "--node-monitor-period=1s",
     ]);
   });
 });

@@ -105,3 +105,30 @@ export function schedulerConfig(kubeconfig: string): string {
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }
+
+/**
+ * The controllers `startControlPlane({ controllerManager: true })` runs: what a node's lifetime needs
+ * (the node lifecycle controller taints and untaints nodes by their Ready condition and Lease; the
+ * garbage collector removes a deleted node's Lease, which the Node owns). @internal
+ */
+export const CONTROLLERS = ["node-lifecycle-controller", "garbage-collector-controller"] as const;
+
+/**
+ * Arguments of `kube-controller-manager`: {@link CONTROLLERS} only, each with its own service account
+ * (bootstrap RBAC's `system:controller:*` roles, as kubeadm runs it), no leader election, serving on
+ * loopback, the node lifecycle timings of the release (`--node-monitor-period=5s`,
+ * `--node-monitor-grace-period=50s`) unless `extra` sets them.
+ * @internal
+ */
+export function controllerManagerArgs(files: Omit<SchedulerFiles, "config">, extra: readonly string[] = []): string[] {
+  return [
+    `--kubeconfig=${files.kubeconfig}`,
+    `--controllers=${CONTROLLERS.join(",")}`,
+    "--use-service-account-credentials=true",
+    "--leader-elect=false",
+    "--bind-address=127.0.0.1",
+    `--secure-port=${files.port}`,
+    `--cert-dir=${files.certDir}`,
+    ...extra,
+  ];
+}

@@ -1,5 +1,7 @@
-import { CoreV1Api, type KubeConfig, type V1Node, type V1NodeStatus, type V1Taint } from "@kubernetes/client-node";
+import { CoordinationV1Api, CoreV1Api, type KubeConfig, type V1Node, type V1NodeStatus, type V1Taint } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
+import { keeperSettings } from "../../k8s/agent/keep-node.js";
+import { startKeeper } from "../../k8s/agent/node-keeper.js";
 import { checkedObjectName } from "../../k8s/path-name.js";
 import { NODE_ROLE_LABEL, PROVIDER_TAINT } from "../../meta/agent/node.js";
 import { DEFAULT_NODE_POOL, HOSTNAME_LABEL, Label } from "../../meta/keys.js";
@@ -32,6 +34,35 @@ export interface RegisterNodeOptions {
 }
 
 /**
+ * How {@link registerNode} keeps the node after creating it.
+ *
+ * @example
+ * ```ts
+ * const stop = new AbortController();
+ * await registerNode(plane, { name: "cocoon-1" }, { signal: stop.signal }); // heartbeats until stop.abort()
+ * ```
+ */
+export interface RegisterNodeKeepOptions {
+  /**
+   * Keep the node as `keepNode` in `./k8s` does (its Lease renewed, its status re-sent) until this
+   * aborts, then mark it not ready. Without one the node is registered, its Lease written once, and
+   * nothing heartbeats: a kube-controller-manager, if one runs, marks it unreachable after its grace period.
+   */
+  signal?: AbortSignal | undefined;
+  /** The Lease's renewal interval while `signal` keeps the node; default 10 s. */
+  leaseRenewMs?: number | undefined;
+  /** The Lease's duration in seconds; default 40. */
+  leaseDurationSeconds?: number | undefined;
+  /**
+   * Lift the `node.kubernetes.io/not-ready:NoSchedule` taint that admission puts on every new node,
+   * by hand, once the node is Ready: the node lifecycle controller's part, for planes that run none.
+   * Default: `true`, unless `client` is a {@link ControlPlane} started with `controllerManager: true`
+   * (then the real controller lifts it, within its `--node-monitor-period`).
+   */
+  liftNotReadyTaint?: boolean | undefined;
+}
+
+/**
  * The capacity (and allocatable) of a node registered with {@link registerNode} by default.
  *
  * @example
@@ -57,12 +88,14 @@ export const DEFAULT_NODE_CAPACITY: Readonly<Record<string, string>> = {
  * so kube-scheduler ({@link startControlPlane} with `scheduler: true`) can place them there. A full
  * `V1Node` body is created as it is instead, its `status` written the same way.
  *
- * The node is created first and its status then written through the `status` subresource, as a
- * kubelet does; for a Ready node, the `node.kubernetes.io/not-ready:NoSchedule` taint that admission
- * puts on every new node is then lifted, as the node lifecycle controller would (unless the body
- * asks for it). Nothing heartbeats and no controller runs, so the node stays so until a test changes it.
+ * It is `keepNode` of `./k8s` with test defaults, one implementation: the node is created (or
+ * adopted), its status written through the `status` subresource and its Lease in `kube-node-lease`,
+ * and with `keep.signal` both are renewed until the signal aborts. Then, for a Ready node on a plane
+ * without kube-controller-manager, the `node.kubernetes.io/not-ready:NoSchedule` taint that admission
+ * puts on every new node is lifted, as the node lifecycle controller would (see
+ * {@link RegisterNodeKeepOptions.liftNotReadyTaint}; never when the body asks for that taint).
  *
- * @param client - A `KubeConfig` allowed to create nodes, or anything that holds one (a {@link ControlPlane}).
+ * @param client - A `KubeConfig` allowed to create nodes and leases, or anything that holds one (a {@link ControlPlane}).
  * @throws CocoonError `ERR_INVALID_ARGUMENT`, before any request, for a body without `metadata.name` or
  * with one the API server could not store for a Node (not a DNS-1123 subdomain: `..`, `a/b`, uppercase);
  * the API server's error as client-node throws it.
@@ -74,26 +107,34 @@ export const DEFAULT_NODE_CAPACITY: Readonly<Record<string, string>> = {
  * ```
  */
 export async function registerNode(
-  client: KubeConfig | { readonly kubeConfig: KubeConfig },
+  client: KubeConfig | { readonly kubeConfig: KubeConfig; readonly pids?: { readonly kubeControllerManager?: number } },
   node: RegisterNodeOptions | V1Node,
+  keep: RegisterNodeKeepOptions = {},
 ): Promise<V1Node> {
   const body = isNodeBody(node) ? node : cocoonNode(node);
   const name = body.metadata?.name;
   if (!name) throw new CocoonError("ERR_INVALID_ARGUMENT", "registerNode: the node body has no metadata.name");
   checkedObjectName(name, "Node", { helper: "registerNode", field: "metadata.name" }); // it goes into the status and node paths
-  const core = ("kubeConfig" in client ? client.kubeConfig : client).makeApiClient(CoreV1Api);
-  const { status, ...withoutStatus } = body;
-  const created = await core.createNode({ body: { apiVersion: "v1", kind: "Node", ...withoutStatus } });
-  if (status === undefined) return created;
-  created.status = status;
-  const withStatus = await core.replaceNodeStatus({ name, body: created });
+  const kubeConfig = "kubeConfig" in client ? client.kubeConfig : client;
+  const clients = { core: kubeConfig.makeApiClient(CoreV1Api), coordination: kubeConfig.makeApiClient(CoordinationV1Api) };
+  const once = new AbortController();
+  const { leaseRenewMs, leaseDurationSeconds } = keep;
+  const settings = keeperSettings({ signal: keep.signal ?? once.signal, leaseRenewMs, leaseDurationSeconds }, keep.signal !== undefined);
+  const keeper = await startKeeper(clients, body, settings);
+  if (keep.signal === undefined) {
+    once.abort(); // registration only: the keeper stops at once, writing nothing more
+    await keeper.stopped;
+  }
+  const withStatus = keeper.node;
+  const controller = "pids" in client && client.pids.kubeControllerManager !== undefined;
+  if (!(keep.liftNotReadyTaint ?? !controller) || body.status === undefined || !isReady(body.status)) return withStatus;
   // Admission (TaintNodesByCondition) taints every new node not-ready:NoSchedule; the node lifecycle
   // controller lifts it once the node is Ready. No controller runs here, so do its part.
   const taints = withStatus.spec?.taints ?? [];
   const wanted = taints.filter((t) => t.key !== NOT_READY_TAINT || body.spec?.taints?.some((w) => w.key === NOT_READY_TAINT));
-  if (wanted.length === taints.length || !isReady(status)) return withStatus;
+  if (wanted.length === taints.length) return withStatus;
   withStatus.spec = Object.assign(withStatus.spec ?? {}, { taints: wanted });
-  return core.replaceNode({ name, body: withStatus });
+  return clients.core.replaceNode({ name, body: withStatus });
 }
 
 const NOT_READY_TAINT = "node.kubernetes.io/not-ready";
