@@ -118,20 +118,26 @@ checkout_with() {
   (cd "$copy" && npm install --no-save --no-audit --no-fund --ignore-scripts --prefer-offline "$1" >/dev/null)
 }
 
-for floor in "${peer_floors[@]}"; do
-  pick "floor/$floor" || continue
-  checkout_with "$floor"
-  echo "=== matrix: $floor × Node $(field .mainRun.node) ==="
+# Runs the unit suite and the ./k8s integration files in $copy under Node <bin>, as cell <label>.
+run_cell() {
+  local label=$1 bin=$2 suite files
+  echo "=== matrix: $label ==="
   for suite in unit integration; do
     files=(src)
     [ "$suite" = unit ] || files=("${integration[@]}")
-    if (cd "$copy" && PATH="$main_bin:$PATH" node node_modules/vitest/vitest.mjs run --project "$suite" "${files[@]}"); then
-      results+=("$floor: $suite passed")
+    if (cd "$copy" && PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project "$suite" "${files[@]}"); then
+      results+=("$label: $suite passed")
     else
-      results+=("$floor: $suite FAILED")
+      results+=("$label: $suite FAILED")
       failed=1
     fi
   done
+}
+
+for floor in "${peer_floors[@]}"; do
+  pick "floor/$floor" || continue
+  checkout_with "$floor"
+  run_cell "$floor × Node $(field .mainRun.node)" "$main_bin"
   rm -rf "$copy"
 done
 
@@ -144,18 +150,7 @@ for spec in "${clients[@]}"; do
   checkout_with "@kubernetes/client-node@$spec"
   resolved=$(cd "$copy" && node -p "require('@kubernetes/client-node/package.json').version")
   for version in "${cells[@]}"; do
-    bin=$(scripts/ci/node.sh "$version")
-    echo "=== matrix: Node $version × @kubernetes/client-node $resolved ==="
-    for suite in unit integration; do
-      files=(src)
-      [ "$suite" = unit ] || files=("${integration[@]}")
-      if (cd "$copy" && PATH="$bin:$PATH" node node_modules/vitest/vitest.mjs run --project "$suite" "${files[@]}"); then
-        results+=("Node $version × client-node $resolved: $suite passed")
-      else
-        results+=("Node $version × client-node $resolved: $suite FAILED")
-        failed=1
-      fi
-    done
+    run_cell "Node $version × client-node $resolved" "$(scripts/ci/node.sh "$version")"
   done
   rm -rf "$copy"
 done
