@@ -10,7 +10,7 @@ import type { LeaseApi } from "./node-lease.js";
 /**
  * The heartbeat schedule {@link keepNode} keeps by default: virtual-kubelet's (`node.DefaultLeaseDuration`,
  * `DefaultRenewIntervalFraction`, `DefaultStatusUpdateInterval`), which vk-cocoon runs. A Lease of 40 s
- * renewed every 10 s, the status re-sent every minute: 7 requests per node per minute.
+ * renewed every 10 s, the status re-sent every minute (BENCHMARKS.md counts the requests).
  *
  * @example
  * ```ts
