@@ -5,7 +5,7 @@ import type { CoreV1Api, CustomObjectsApi, V1Pod } from "@kubernetes/client-node
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../src/errors.js";
 import { fakeApi, servedAs } from "../src/k8s/fakes.test-util.js";
-import { patch, patchAnnotations, patchStatus, writePodStatus } from "../src/k8s/index.js";
+import { patch, patchAnnotations, patchStatus, reportVM, writePodStatus } from "../src/k8s/index.js";
 import { readGoJSON } from "../src/internal/go-vectors.test-util.js";
 import {
   annotationsMergePatch,
@@ -13,6 +13,7 @@ import {
   Annotation,
   buildMainPod,
   buildVirtualNode,
+  decideAgentAction,
   LifecycleState,
   podStatusForVM,
   VMState,
@@ -186,6 +187,24 @@ describe("differences from Go", () => {
           expect.objectContaining({ code: "ERR_INVALID_ARGUMENT" }),
         );
       }
+    });
+
+    it("The lifecycle goes after the pod status, on hibernate too", async () => {
+      const core = fakeApi<CoreV1Api>((_m, params) => servedAs(params, served().metadata?.uid));
+      const { sent } = await reportVM({ core: core.api }, served(), { state: LifecycleState.Hibernated, vm: { state: VMState.Absent } });
+      expect(sent).toEqual(["status", "lifecycle"]);
+      expect(core.calls.map((c) => c.method)).toEqual(["patchNamespacedPodStatus", "patchNamespacedPod"]); // Go's hibernate: the annotation first
+    });
+
+    it("A failed pod without its VM is left to the operator", () => {
+      const failed = {
+        metadata: {
+          name: "demo-0",
+          namespace: "ns",
+          annotations: { [Annotation.VMName]: "vk-ns-demo-0", [Annotation.LifecycleState]: LifecycleState.Failed },
+        },
+      };
+      expect(decideAgentAction(failed, { exists: false, keptSnapshot: true })).toEqual({ action: "none", reason: "failed" }); // Go: wakes again
     });
   });
 
