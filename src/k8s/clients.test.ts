@@ -35,13 +35,10 @@ describe("createClients", () => {
     clients.close();
   });
 
-  it("keeps client-node's own HTTP library, whatever the deprecated transport option says", () => {
-    for (const transport of [undefined, "fetch", "node"] as const) {
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated option must still be accepted
-      const clients = createClients(kubeConfig(), { transport });
-      expect(clients.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
-      clients.close();
-    }
+  it("sends through client-node's own HTTP library", () => {
+    const clients = createClients(kubeConfig());
+    expect(clients.configuration.httpApi).toBeInstanceOf(IsomorphicFetchHttpLibrary);
+    clients.close();
   });
 
   it("refuses a KubeConfig without a current cluster", () => {

@@ -21,7 +21,6 @@ import {
   clientNodeVersion,
   CrossOriginTypedLibrary,
   keepAliveAuthentication,
-  warnNodeTransportIgnored,
   type KeepAliveOptions,
 } from "./transport/index.js";
 
@@ -34,17 +33,7 @@ import {
  * const clients = createClients(loadKubeConfig(), options);
  * ```
  */
-export interface CreateClientsOptions extends KeepAliveOptions {
-  /**
-   * Ignored: requests always go out through client-node's own HTTP library (node-fetch in
-   * client-node 1, undici's `fetch` in 2) on the shared keep-alive connections, so requests,
-   * redirects and errors are exactly client-node's.
-   *
-   * @deprecated `"node"`, the hand-written `node:https` transport, is gone; it is accepted, ignored
-   * and warns once (`COCOON_DEP_NODE_TRANSPORT`). Drop the option: it is removed in the next minor release.
-   */
-  transport?: "node" | "fetch" | undefined;
-}
+export type CreateClientsOptions = KeepAliveOptions;
 
 /**
  * client-node API clients that share keep-alive connections; made by {@link createClients}.
@@ -122,8 +111,6 @@ export function createClients(kubeConfig: KubeConfig, options: CreateClientsOpti
   if (cluster === null) {
     throw new CocoonError("ERR_KUBECONFIG", `kubeconfig has no current cluster (current context "${kubeConfig.getCurrentContext()}")`);
   }
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated option is read only to warn that it is ignored
-  if (options.transport === "node") warnNodeTransportIgnored();
   const auth = keepAliveAuthentication(kubeConfig, options);
   const configuration = createConfiguration({
     baseServer: new ServerConfiguration(cluster.server, {}),

@@ -10,7 +10,6 @@ import {
   setStatusCondition,
 } from "./conditions.js";
 import { ConditionStatus } from "../apis/v1/condition-status.js";
-import type { Condition } from "./index.js";
 
 const NOW = new Date("2026-08-12T10:00:00.789Z");
 const EARLIER = "2026-08-11T09:00:00Z";
@@ -158,11 +157,6 @@ describe("setStatusCondition", () => {
   it("accepts V1Condition lists at the type level", () => {
     expectTypeOf<V1Condition[]>().toExtend<StatusCondition[]>();
     expectTypeOf<V1Condition>().toExtend<StatusCondition>();
-  });
-
-  it("keeps the deprecated name Condition for the same type", () => {
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated name must stay until the next minor
-    expectTypeOf<Condition>().toEqualTypeOf<StatusCondition>();
   });
 });
 

@@ -26,14 +26,6 @@ export interface StatusCondition {
   lastTransitionTime?: Date | string | undefined;
 }
 
-/**
- * The old name of {@link StatusCondition}.
- *
- * @deprecated Use {@link StatusCondition}: `./apis/v1` exports another `Condition`, the CRD's status condition
- * with a required `lastTransitionTime`. Removed in the next minor release.
- */
-export type Condition = StatusCondition;
-
 /** The condition type the operator reports readiness on. */
 export const CONDITION_TYPE_READY = "Ready";
 

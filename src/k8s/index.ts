@@ -59,8 +59,6 @@ export { NODE_LEASE_NAMESPACE } from "./agent/node-lease.js";
 export type { PodStatusClients, StatusPod, WritePodStatusOptions } from "./agent/write-pod-status.js";
 export type { ReleaseSeatClients, ReleaseSeatOptions, ReleaseSeatResult } from "./release-seat.js";
 export type { Logger } from "./logger.js";
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- createHttpsTransport stays exported, deprecated, until the next minor
-export { createHttpsTransport } from "./transport/index.js";
 export { installCRDs } from "./install-crds.js";
 export type { InstallCRDsClients, InstallCRDsOptions } from "./install-crds.js";
 export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";
@@ -76,8 +74,6 @@ export {
   setStatusCondition,
 } from "./conditions.js";
 export type { StatusCondition } from "./conditions.js";
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- Condition stays exported, deprecated, until the next minor
-export type { Condition } from "./conditions.js";
 export { envBool, envOrDefault } from "./env.js";
 export type { Env } from "./env.js";
 export { runTicker, sleep } from "./time.js";
@@ -86,8 +82,7 @@ export type { NetworkInterfaceMap } from "./node-ip.js";
 export { DEFAULT_MAX_BODY, allow, deny } from "./admission/response.js";
 export { decodeAdmissionReview } from "./admission/decode.js";
 export { admissionHandler } from "./admission/handler.js";
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- AdmissionLogger stays exported, deprecated, until the next minor
-export type { AdmissionHandlerFunc, AdmissionHandlerOptions, AdmissionLogger, AdmissionResult } from "./admission/handler.js";
+export type { AdmissionHandlerFunc, AdmissionHandlerOptions, AdmissionResult } from "./admission/handler.js";
 export type {
   AdmissionRequest,
   AdmissionResponse,

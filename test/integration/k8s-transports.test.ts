@@ -1,7 +1,7 @@
 // Calls through createClients (client-node's own HTTP library on shared connections) on the real
 // apiserver, and what the caller and the server see. Each case has one table of exact observations
 // per client-node line, so every difference a user could notice is written down here (issue #13:
-// the transport; the deprecated transport: "node" is ignored and sees the same).
+// the transport).
 import { createRequire } from "node:module";
 import { CoreV1Api, PatchStrategy, setHeaderOptions, type KubeConfig, type V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -118,13 +118,12 @@ function followedRequest(r: RecordedRequest): string {
 }
 
 /**
- * The headers case runs by default and with the deprecated `transport: "node"`, which is ignored;
- * each run names its pod by a tag of the same length, so the bodies are the same length too.
+ * The headers case, by default and with keep-alive options; each run names its pod by a tag of the
+ * same length, so the bodies are the same length too.
  */
 const HEADER_RUNS: [string, string, CreateClientsOptions][] = [
   ["by default", "deflt", {}],
-  // eslint-disable-next-line @typescript-eslint/no-deprecated -- the deprecated option must still be accepted, and change nothing
-  ['with transport: "node", which is ignored', "nodex", { transport: "node" }],
+  ["with an idle-socket timeout", "idlet", { agentOptions: { timeout: 30_000 } }],
 ];
 
 describe(`createClients on client-node ${line}`, () => {

@@ -24,13 +24,6 @@ export type AdmissionHandlerFunc = (
   signal: AbortSignal,
 ) => AdmissionResult | null | undefined | Promise<AdmissionResult | null | undefined>;
 
-/**
- * Where {@link admissionHandler} reports failures.
- *
- * @deprecated Use {@link Logger} instead: the same shape, one logger for every helper.
- */
-export type AdmissionLogger = Logger;
-
 /** Options of {@link admissionHandler}. */
 export interface AdmissionHandlerOptions {
   /** Body cap in bytes; `0` or unset means `DEFAULT_MAX_BODY` (10 MiB). */

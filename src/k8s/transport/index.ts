@@ -9,7 +9,5 @@ export { clientNodeMajor, clientNodeVersion } from "./client-node-line.js";
 export { CrossOriginTypedLibrary } from "./cross-origin-errors.js";
 export { keepAliveAuthentication } from "./keep-alive-authentication.js";
 export type { KeepAliveAuthentication, KeepAliveOptions } from "./keep-alive-authentication.js";
-// eslint-disable-next-line @typescript-eslint/no-deprecated -- createHttpsTransport stays exported, deprecated, until the next minor
-export { createHttpsTransport, warnNodeTransportIgnored } from "./node-transport-deprecation.js";
 export { requestAgent, setRequestAgent } from "./request-agent.js";
 export type { AgentOption } from "./origin-pin.js";
