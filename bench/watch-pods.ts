@@ -29,13 +29,14 @@ async function pool(from: number, to: number, concurrency: number, work: (i: num
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** Creates pods `bench-<from>` … `bench-<to - 1>` in `namespace`. */
-export async function createPods(clients: CocoonClients, namespace: string, from: number, to: number): Promise<void> {
+/** Creates pods `bench-<from>` … `bench-<to - 1>` in `namespace`, bound to `nodeName` when given. */
+export async function createPods(clients: CocoonClients, namespace: string, from: number, to: number, nodeName?: string): Promise<void> {
   await pool(from, to, CREATE_CONCURRENCY, (i) => {
     const body = structuredClone(template);
     body.metadata.name = `bench-${i}`;
     body.metadata.namespace = namespace;
     body.metadata.labels[BATCH_LABEL] = String(i % BATCHES);
+    if (nodeName !== undefined) body.spec.nodeName = nodeName;
     return clients.core.createNamespacedPod({ namespace, body });
   });
 }
