@@ -1,11 +1,9 @@
-import type { V1Node } from "@kubernetes/client-node";
+import type { CoordinationV1Api, CoreV1Api, V1Node } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
 import { buildVirtualNode, nodeResources, type NodeResourcesInput, type VirtualNodeOptions } from "../../meta/index.js";
 import type { Logger } from "../logger.js";
 import { checkedObjectName } from "../path-name.js";
-import type { NodeApi } from "./node-heartbeat.js";
 import { startKeeper, type KeeperSettings } from "./node-keeper.js";
-import type { LeaseApi } from "./node-lease.js";
 
 /**
  * The heartbeat schedule {@link keepNode} keeps by default: virtual-kubelet's (`node.DefaultLeaseDuration`,
@@ -39,9 +37,9 @@ export const NODE_HEARTBEAT = Object.freeze({
  */
 export interface KeepNodeClients {
   /** Client-node's `CoreV1Api`: the Node and its `status`. */
-  readonly core: NodeApi;
+  readonly core: Pick<CoreV1Api, "createNode" | "readNode" | "replaceNode" | "patchNodeStatus">;
   /** Client-node's `CoordinationV1Api`: the node's Lease in `kube-node-lease`. */
-  readonly coordination: LeaseApi;
+  readonly coordination: Pick<CoordinationV1Api, "readNamespacedLease" | "createNamespacedLease" | "replaceNamespacedLease">;
 }
 
 /**
