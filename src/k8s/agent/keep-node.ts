@@ -8,7 +8,7 @@ import { startKeeper, type KeeperSettings } from "./node-keeper.js";
 /**
  * The heartbeat schedule {@link keepNode} keeps by default: virtual-kubelet's (`node.DefaultLeaseDuration`,
  * `DefaultRenewIntervalFraction`, `DefaultStatusUpdateInterval`), which vk-cocoon runs. A Lease of 40 s
- * renewed every 10 s, the status re-sent every minute (BENCHMARKS.md counts the requests).
+ * renewed every 10 s, the status re-sent every minute.
  *
  * @example
  * ```ts
