@@ -23,7 +23,7 @@ import {
   cocoonOperatorClusterRole,
   type ClusterRole,
 } from "../../src/apis/v1/index.js";
-import { createClients, isNotFound, type CocoonClients } from "../../src/k8s/index.js";
+import { createClients, isConflict, isNotFound, type CocoonClients } from "../../src/k8s/index.js";
 import {
   Annotation,
   LifecycleState,
@@ -361,10 +361,17 @@ describe("each part under its own service account and ClusterRole (rbac/)", () =
     const node = NODES[0] ?? "";
     agents.get(node)?.abort.abort();
     await agents.get(node)?.done;
-    // Meanwhile an admin took the provider taint off; the agent's adoption puts it back.
-    const stored = await clients.core.readNode({ name: node });
-    stored.spec = { ...stored.spec, taints: (stored.spec?.taints ?? []).filter((t) => t.key !== PROVIDER_TAINT.key) };
-    await clients.core.replaceNode({ name: node, body: stored });
+    // Meanwhile an admin took the provider taint off (read, modify, replace, again on a conflict with the
+    // node lifecycle controller's writes); the agent's adoption puts it back.
+    for (let attempt = 1; ; attempt++) {
+      const stored = await clients.core.readNode({ name: node });
+      stored.spec = { ...stored.spec, taints: (stored.spec?.taints ?? []).filter((t) => t.key !== PROVIDER_TAINT.key) };
+      const replaced = await clients.core.replaceNode({ name: node, body: stored }).catch((err: unknown) => {
+        if (isConflict(err) && attempt < 5) return undefined;
+        throw err;
+      });
+      if (replaced !== undefined) break;
+    }
     await startAgent(node);
     const nodeEvents = await until("the restarted agent to adopt its node", async () => {
       const events = (await partsEvents()).filter((e) => e.user.username === AGENT_USERS[0] && e.objectRef?.resource === "nodes");
@@ -373,6 +380,15 @@ describe("each part under its own service account and ClusterRole (rbac/)", () =
     expect(nodeEvents.filter((e) => e.verb === "create").map((e) => e.responseStatus?.code)).toEqual([201, 409]);
     const adopted = await clients.core.readNode({ name: node });
     expect(adopted.spec?.taints?.filter((t) => t.key === PROVIDER_TAINT.key)).toEqual([{ ...PROVIDER_TAINT }]);
+  });
+
+  it("each agent renews its node's Lease (a PUT every 10 s)", async () => {
+    for (const user of AGENT_USERS) {
+      await until(`a Lease renewal by ${user}`, async () => {
+        const events = await partsEvents();
+        return events.some((e) => e.user.username === user && e.objectRef?.resource === "leases" && e.verb === "update") ? true : undefined;
+      });
+    }
   });
 
   it("no request of any part was forbidden", async () => {
