@@ -4,11 +4,12 @@
 //   (`@cocoonstack/cocoon-common/meta`, not "meta" or "index"), so every page says where to import from;
 // - renders ```mermaid blocks as SVG in the browser, with the mermaid bundle copied into the site
 //   (no CDN: the reference works offline and from file://);
-// - puts the summary of a zod schema before its expanded type, which runs to pages.
+// - puts the summary of a zod schema before its expanded type, which runs to pages;
+// - groups each module's exports by topic (TOPICS, from the file that declares them), not by kind.
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
-import { Converter, DefaultTheme, DefaultThemeRenderContext, JSX, ReflectionKind, RendererEvent } from "typedoc";
+import { Application, CommentTag, Converter, DefaultTheme, DefaultThemeRenderContext, JSX, ReflectionKind, RendererEvent } from "typedoc";
 
 const require = createRequire(import.meta.url);
 const MERMAID = "assets/mermaid.min.js";
@@ -31,6 +32,34 @@ function importPaths(root) {
   }
   return paths;
 }
+
+/**
+ * The topic of an export, by the file that declares it: the first pattern that matches. An export
+ * no pattern matches is a warning, so the build (treatWarningsAsErrors) fails until it has one.
+ * @type {readonly (readonly [RegExp, string])[]}
+ */
+const TOPICS = [
+  [/^src\/meta\/(keys|annotation-kinds|objects)\.ts$|^src\/apis\/v1\/groupversion-info\.ts$/, "Keys"],
+  [/^src\/meta\/agent\//, "Virtual kubelet decisions"],
+  [/^src\/meta\/(pods\/|pod\.ts$|affinity\.ts$|owner\.ts$)/, "Pods"],
+  [/^src\/meta\//, "Contracts"],
+  [/^src\/apis\/v1\/crd(-types)?\.ts$/, "CRDs"],
+  [/^src\/apis\/v1\/rbac/, "RBAC"],
+  [/^src\/apis\/v1\/|^src\/internal\/crd-markers\.ts$/, "Schemas"],
+  [/^src\/k8s\/watch\//, "Watches"],
+  [/^src\/k8s\/agent\//, "Virtual kubelet"],
+  [/^src\/k8s\/admission\//, "Admission"],
+  [/^src\/k8s\/patch\//, "Patches"],
+  [/^src\/k8s\//, "Clients"],
+  [/^src\/oci\//, "Registry"],
+  [/^src\/snapshot\//, "Snapshots"],
+  [/^src\/internal\/go\//, "Go JSON"],
+  [/^src\/errors\.ts$/, "Errors"],
+  [/^src\/testing\/control-plane\//, "Control plane"],
+  [/^src\/testing\/registry\//, "Test registry"],
+  [/^src\/testing\/rbac\//, "RBAC checks"],
+  [/^src\/testing\//, "Test binaries"],
+];
 
 /** Summary first, then the declaration as TypeDoc renders it, for zod schemas (`...Schema` variables). */
 class CocoonThemeContext extends DefaultThemeRenderContext {
@@ -97,6 +126,30 @@ export function load(app) {
       }
     },
     -400,
+  );
+
+  app.on(Application.EVENT_BOOTSTRAP_END, () => {
+    app.options.setValue("groupOrder", [...new Set(TOPICS.map(([, topic]) => topic)), "*"]);
+  });
+
+  // Before TypeDoc's own grouping (priority -100), which reads the `@group` tags.
+  app.converter.on(
+    Converter.EVENT_RESOLVE_END,
+    (context) => {
+      const root = process.cwd();
+      for (const module of context.project.getReflectionsByKind(ReflectionKind.Module)) {
+        for (const child of module.children ?? []) {
+          const comment = child.comment ?? child.signatures?.[0]?.comment;
+          if (child.kindOf(ReflectionKind.Reference) || comment === undefined) continue;
+          const file = context.project.getSymbolIdFromReflection(child)?.fileName;
+          const source = file === undefined ? "" : relative(root, file);
+          const topic = TOPICS.find(([pattern]) => pattern.test(source))?.[1];
+          if (topic === undefined) app.logger.warn(`cocoon plugin: ${child.name} (${source}) has no topic in TOPICS`);
+          else comment.blockTags.push(new CommentTag("@group", [{ kind: "text", text: topic }]));
+        }
+      }
+    },
+    0,
   );
 
   app.renderer.hooks.on("body.end", () => JSX.createElement("script", null, JSX.createElement(JSX.Raw, { html: MERMAID_LOADER })));

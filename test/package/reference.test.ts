@@ -57,6 +57,26 @@ describe("the API reference in headless Chromium", () => {
     expect(titles.sort()).toEqual([...entryPoints].sort());
   }, 180_000);
 
+  it("groups each module's exports by topic, in the plugin's order, never by kind", () => {
+    const sections = (module: string): string[] => {
+      const page = readFileSync(join(site, "modules", `_cocoonstack_cocoon-common${module}.html`), "utf8");
+      return [...new Set([...page.matchAll(/data-key="section-([^"]+)"/g)].map((m) => m[1] ?? ""))];
+    };
+    expect(sections("_meta")).toEqual(["Keys", "Virtual kubelet decisions", "Pods", "Contracts", "Schemas", "Go JSON", "Errors"]);
+    expect(sections("_apis_v1")).toEqual(["Keys", "CRDs", "RBAC", "Schemas"]);
+    expect(sections("_k8s")).toEqual(["Watches", "Virtual kubelet", "Admission", "Patches", "Clients", "References"]);
+    expect(sections("_oci")).toEqual(["Registry", "Go JSON", "Errors"]);
+    expect(sections("_snapshot")).toEqual(["Snapshots"]);
+    expect(sections("_testing")).toEqual(["Control plane", "Test registry", "RBAC checks", "Test binaries"]);
+    expect(sections("")).toEqual(["References"]);
+  });
+
+  it("puts every symbol's page under the subpath a user imports it from, never the root", () => {
+    const pages = ["classes", "functions", "interfaces", "types", "variables"].flatMap((kind) => readdirSync(join(site, kind)));
+    expect(pages.length).toBeGreaterThan(400);
+    expect(pages.filter((page) => !/^_cocoonstack_cocoon-common_(meta|apis_v1|k8s|oci|snapshot|testing)\./.test(page))).toEqual([]);
+  });
+
   it("shows a schema's summary before its expanded zod type", () => {
     const file = readdirSync(join(site, "variables")).find((f) => f.endsWith(".CocoonSetSchema.html"));
     const page = readFileSync(join(site, "variables", file ?? "missing"), "utf8");
