@@ -9,22 +9,22 @@
  * @module
  */
 import { join } from "node:path";
-import { createClients, envOrDefault, loadKubeConfig } from "@cocoonstack/cocoon-common/k8s";
+import { createClients, loadKubeConfig } from "@cocoonstack/cocoon-common/k8s";
 import { OCIRegistry, dockerConfigCredentials } from "@cocoonstack/cocoon-common/oci";
 import { runAgent } from "./agent.js";
 
 const abort = new AbortController();
 process.once("SIGINT", () => abort.abort());
-const nodeName = envOrDefault("NODE_NAME", "cocoon-1");
+const nodeName = process.env["NODE_NAME"] || "cocoon-1";
 const clients = createClients(loadKubeConfig());
-const registry = new OCIRegistry(envOrDefault("OCI_REGISTRY", "127.0.0.1:5000"), { credentials: dockerConfigCredentials() });
+const registry = new OCIRegistry(process.env["OCI_REGISTRY"] || "127.0.0.1:5000", { credentials: dockerConfigCredentials() });
 try {
   await runAgent({
     clients,
     registry,
     nodeName,
-    nodeIP: envOrDefault("NODE_IP", "127.0.0.1"),
-    root: envOrDefault("AGENT_ROOT", join(".cocoon-agent", nodeName)),
+    nodeIP: process.env["NODE_IP"] || "127.0.0.1",
+    root: process.env["AGENT_ROOT"] || join(".cocoon-agent", nodeName),
     signal: abort.signal,
   });
 } finally {

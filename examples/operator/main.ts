@@ -7,16 +7,16 @@
  *
  * @module
  */
-import { createClients, envOrDefault, loadKubeConfig } from "@cocoonstack/cocoon-common/k8s";
+import { createClients, loadKubeConfig } from "@cocoonstack/cocoon-common/k8s";
 import { OCIRegistry, dockerConfigCredentials } from "@cocoonstack/cocoon-common/oci";
 import { runOperator } from "./operator.js";
 
 const abort = new AbortController();
 process.once("SIGINT", () => abort.abort());
 const clients = createClients(loadKubeConfig());
-const registry = new OCIRegistry(envOrDefault("OCI_REGISTRY", "127.0.0.1:5000"), { credentials: dockerConfigCredentials() });
+const registry = new OCIRegistry(process.env["OCI_REGISTRY"] || "127.0.0.1:5000", { credentials: dockerConfigCredentials() });
 try {
-  await runOperator({ clients, registry, namespace: envOrDefault("NAMESPACE", "default"), signal: abort.signal });
+  await runOperator({ clients, registry, namespace: process.env["NAMESPACE"] || "default", signal: abort.signal });
 } finally {
   clients.close();
 }

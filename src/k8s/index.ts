@@ -63,7 +63,7 @@ export { installCRDs } from "./install-crds.js";
 export type { InstallCRDsClients, InstallCRDsOptions } from "./install-crds.js";
 export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";
 export { loadKubeConfig } from "./load-kube-config.js";
-export type { LoadKubeConfigOptions } from "./load-kube-config.js";
+export type { Env, LoadKubeConfigOptions } from "./load-kube-config.js";
 export { ConditionStatus } from "../apis/v1/condition-status.js";
 export {
   CONDITION_TYPE_READY,
@@ -74,9 +74,6 @@ export {
   setStatusCondition,
 } from "./conditions.js";
 export type { StatusCondition } from "./conditions.js";
-export { envBool, envOrDefault } from "./env.js";
-export type { Env } from "./env.js";
-export { runTicker, sleep } from "./time.js";
 export { NoNodeIPError, detectNodeIP } from "./node-ip.js";
 export type { NetworkInterfaceMap } from "./node-ip.js";
 export { DEFAULT_MAX_BODY, allow, deny } from "./admission/response.js";

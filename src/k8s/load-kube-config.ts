@@ -4,7 +4,9 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { type Cluster, type ConfigOptions, type Context, KubeConfig, type User } from "@kubernetes/client-node";
 import { CocoonError } from "../errors.js";
-import type { Env } from "./env.js";
+
+/** A read-only view of environment variables, like `process.env`. */
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Options of {@link loadKubeConfig}; the defaults read the real process environment.
