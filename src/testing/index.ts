@@ -7,7 +7,8 @@
  * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`), or downloads envtest's prebuilt archive
  * (`COCOON_CONTROLPLANE_DOWNLOAD_URL`), or builds them once with Go into a cache.
  * `startControlPlane({ scheduler: true })` adds a kube-scheduler of the same release
- * (`ensureSchedulerBinary()`: `TEST_ASSET_KUBE_SCHEDULER`, the published binary, or a Go build), and
+ * (`ensureSchedulerBinary()`: `TEST_ASSET_KUBE_SCHEDULER`, the published binary from
+ * `COCOON_COMPONENT_DOWNLOAD_URL`, or a Go build), and
  * `registerNode()` creates the schedulable cocoon nodes it places pods on.
  * `startControlPlane({ controllerManager: true })` adds kube-controller-manager (node lifecycle and
  * garbage collector; `ensureControllerManagerBinary()`, found or built the same way), so a node kept by
