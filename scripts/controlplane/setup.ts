@@ -1,7 +1,7 @@
 /**
  * `npm run controlplane:setup`: finds, downloads (envtest archive, `COCOON_CONTROLPLANE_DOWNLOAD_URL`) or builds etcd and
  * kube-apiserver for the integration tests, then kube-scheduler and kube-controller-manager of the same release (the
- * published binaries, `COCOON_SCHEDULER_DOWNLOAD_URL`, or a Go build), for the tests that start a control plane with
+ * published binaries, `COCOON_COMPONENT_DOWNLOAD_URL`, or a Go build), for the tests that start a control plane with
  * a scheduler or the node lifecycle controller.
  *
  * Prints `TEST_ASSET_ETCD=...`, `TEST_ASSET_KUBE_APISERVER=...`, `TEST_ASSET_KUBE_SCHEDULER=...` and
@@ -13,10 +13,8 @@
  * @module
  */
 import { isCocoonError } from "../../src/errors.js";
-import { ensureControlPlaneBinaries } from "../../src/testing/binaries/control-plane-binaries.js";
-import { kubernetesVersionOf } from "../../src/testing/binaries/kubernetes-version.js";
-import { ensureControllerManagerBinary } from "../../src/testing/binaries/controller-manager-binary.js";
-import { ensureSchedulerBinary } from "../../src/testing/binaries/scheduler-binary.js";
+import { ensureControllerManagerBinary, ensureControlPlaneBinaries, ensureSchedulerBinary } from "../../src/testing/binaries/binaries.js";
+import { kubernetesVersionOf } from "../../src/testing/binaries/versions.js";
 
 const started = Date.now();
 const withScheduler = !process.argv.includes("--without-scheduler");

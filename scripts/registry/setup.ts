@@ -8,7 +8,7 @@
  * @module
  */
 import { isCocoonError } from "../../src/errors.js";
-import { ensureRegistryBinary } from "../../src/testing/binaries/registry-binary.js";
+import { ensureRegistryBinary } from "../../src/testing/binaries/binaries.js";
 
 const started = Date.now();
 try {

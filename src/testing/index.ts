@@ -7,7 +7,8 @@
  * `TEST_ASSET_KUBE_APISERVER`, `KUBEBUILDER_ASSETS`), or downloads envtest's prebuilt archive
  * (`COCOON_CONTROLPLANE_DOWNLOAD_URL`), or builds them once with Go into a cache.
  * `startControlPlane({ scheduler: true })` adds a kube-scheduler of the same release
- * (`ensureSchedulerBinary()`: `TEST_ASSET_KUBE_SCHEDULER`, the published binary, or a Go build), and
+ * (`ensureSchedulerBinary()`: `TEST_ASSET_KUBE_SCHEDULER`, the published binary from
+ * `COCOON_COMPONENT_DOWNLOAD_URL`, or a Go build), and
  * `registerNode()` creates the schedulable cocoon nodes it places pods on.
  * `startControlPlane({ controllerManager: true })` adds kube-controller-manager (node lifecycle and
  * garbage collector; `ensureControllerManagerBinary()`, found or built the same way), so a node kept by
@@ -18,20 +19,26 @@
  *
  * @module
  */
-export { ensureControlPlaneBinaries } from "./binaries/control-plane-binaries.js";
+export {
+  ensureControlPlaneBinaries,
+  ensureControllerManagerBinary,
+  ensureRegistryBinary,
+  ensureSchedulerBinary,
+} from "./binaries/binaries.js";
 export type {
   BinarySource,
+  ControllerManagerBinary,
   ControlPlaneBinaries,
   EnsureBinariesOptions,
   EnsureControlPlaneBinariesOptions,
-} from "./binaries/control-plane-binaries.js";
-export { BinaryDownloadError, DownloadFailure } from "./binaries/download-error.js";
-export { ENVTEST_DOWNLOAD_URL } from "./binaries/envtest-archive.js";
-export type { ProgressLog } from "./binaries/build-progress.js";
-export { controlPlaneCacheDir, registryCacheDir } from "./binaries/cache-dir.js";
-export { ensureRegistryBinary } from "./binaries/registry-binary.js";
-export type { EnsureRegistryBinaryOptions, RegistryBinary } from "./binaries/registry-binary.js";
-export { REGISTRY_ARCHIVE_SHA256, REGISTRY_DOWNLOAD_URL } from "./binaries/registry-archive.js";
+  EnsureRegistryBinaryOptions,
+  EnsureSchedulerBinaryOptions,
+  RegistryBinary,
+  SchedulerBinary,
+} from "./binaries/binaries.js";
+export { BinaryDownloadError, DownloadFailure } from "./binaries/download.js";
+export type { ProgressLog } from "./binaries/command.js";
+export { controlPlaneCacheDir, registryCacheDir } from "./binaries/cache.js";
 export { connectToControlPlane } from "./control-plane/connection.js";
 export type { ControlPlaneClient, ControlPlaneConnection } from "./control-plane/connection.js";
 export { startControlPlane } from "./control-plane/control-plane.js";
@@ -46,14 +53,17 @@ export type { ResourceRequest } from "./rbac/rule-allows.js";
 export { DEFAULT_NODE_CAPACITY, registerNode } from "./control-plane/register-node.js";
 export type { RegisterNodeKeepOptions, RegisterNodeOptions } from "./control-plane/register-node.js";
 export { SCHEDULER_USER } from "./control-plane/scheduler.js";
-export { ensureSchedulerBinary } from "./binaries/scheduler-binary.js";
-export type { EnsureSchedulerBinaryOptions, SchedulerBinary } from "./binaries/scheduler-binary.js";
-export { SCHEDULER_DOWNLOAD_URL } from "./binaries/component-release.js";
-export { ensureControllerManagerBinary } from "./binaries/controller-manager-binary.js";
-export type { ControllerManagerBinary } from "./binaries/controller-manager-binary.js";
 export { CONTROLLER_MANAGER_USER } from "./control-plane/controller-manager.js";
-export { DISTRIBUTION_VERSION, KUBERNETES_VERSION, KUBERNETES_VERSIONS } from "./binaries/versions.js";
-export { kubernetesVersionFrom } from "./binaries/kubernetes-version.js";
+export {
+  COMPONENT_DOWNLOAD_URL,
+  DISTRIBUTION_VERSION,
+  ENVTEST_DOWNLOAD_URL,
+  KUBERNETES_VERSION,
+  KUBERNETES_VERSIONS,
+  kubernetesVersionFrom,
+  REGISTRY_ARCHIVE_SHA256,
+  REGISTRY_DOWNLOAD_URL,
+} from "./binaries/versions.js";
 export { startRegistry } from "./registry/start-registry.js";
 export type { StartRegistryOptions, TestRegistry, TestRegistryAuth } from "./registry/start-registry.js";
 export type { TokenUser } from "./registry/token-issuer.js";

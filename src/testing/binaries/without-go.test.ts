@@ -4,18 +4,15 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { controlPlaneCacheDir, registryCacheDir } from "./cache-dir.js";
-import { ensureControlPlaneBinaries } from "./control-plane-binaries.js";
-import { startMirror } from "./envtest-mirror.fixture.js";
-import { findOnPath } from "./find-on-path.js";
-import { registryArchive } from "./registry-archive.js";
-import { ensureRegistryBinary } from "./registry-binary.js";
-import { ensureSchedulerBinary } from "./scheduler-binary.js";
-import { CACHED_REGISTRY, packRegistryArchive } from "./registry-mirror.fixture.js";
+import { controlPlaneCacheDir, registryCacheDir } from "./cache.js";
+import { ensureControlPlaneBinaries, ensureRegistryBinary, ensureSchedulerBinary } from "./binaries.js";
+import { findOnPath } from "./command.js";
+import { CACHED_REGISTRY, packRegistryArchive, startMirror } from "./mirror.fixture.js";
+import { registryArchive } from "./versions.js";
 
 /** The process environment with every PATH folder that holds a `go` removed, and no binary overrides. */
 function envWithoutGo(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, COCOON_CONTROLPLANE_DOWNLOAD_URL: "off", COCOON_SCHEDULER_DOWNLOAD_URL: "off" };
+  const env: NodeJS.ProcessEnv = { ...process.env, COCOON_CONTROLPLANE_DOWNLOAD_URL: "off", COCOON_COMPONENT_DOWNLOAD_URL: "off" };
   for (const name of [
     "TEST_ASSET_ETCD",
     "TEST_ASSET_KUBE_APISERVER",

@@ -1,5 +1,5 @@
-import type { ControlPlaneBinaries } from "../binaries/control-plane-binaries.js";
-import type { ProgressLog } from "../binaries/build-progress.js";
+import type { ControlPlaneBinaries } from "../binaries/binaries.js";
+import type { ProgressLog } from "../binaries/command.js";
 import type { AuditEvent, AuditEventsOptions } from "./audit-log.js";
 import type { ControlPlaneClient } from "./connection.js";
 
