@@ -103,7 +103,8 @@ export interface Downloader {
   getManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<FetchedManifest>;
   /**
    * Streams a blob. The stream errors (it never ends cleanly) when the bytes do not match the digest,
-   * and it is destroyed when the signal aborts.
+   * and it is destroyed when the signal aborts. A downloader that checks the digest as the stream is
+   * read says so to this call's `options.onDigestChecked`.
    */
   getBlob(name: string, digest: string, options?: GetBlobOptions): Promise<Readable>;
 }
