@@ -23,6 +23,8 @@ import {
   requiredHostnameAffinity,
   type CocoonSetLike,
 } from "../src/meta/index.js";
+import { referenceErrorOf } from "../src/oci/internal/reference-error.test-util.js";
+import { isRelativeRef, parseReference, parseRef } from "../src/oci/index.js";
 import { isExportFormatError } from "../src/snapshot/export/export-format-error.js";
 import { MemoryRegistry } from "../src/snapshot/fakes.test-util.js";
 import { pieces, tarEntry, TRAILER } from "../src/snapshot/hostile-artifact.test-util.js";
@@ -63,6 +65,28 @@ describe("differences from Go", () => {
     const { clients, calls } = fakes();
     await patch(clients, set(), (copy) => void (copy.metadata.annotations = {}));
     expect(calls.map((call) => call.wireBody)).toEqual(['{"metadata":{"annotations":{"k":null}}}']); // Go: {"metadata":{"annotations":null}}
+  });
+
+  it("parseRef refuses what Go's ParseRef mis-splits", () => {
+    const refs = readGoJSON<{ refs: { ref: string; parseRef: { name: string; tag: string } }[] }>("registry/ociutil.json").refs;
+    const go = (ref: string) => refs.find((v) => v.ref === ref)?.parseRef;
+    const digest = `sha256:${"0123456789abcdef".repeat(4)}`;
+    const byDigest = `vm-1@${digest}`;
+    const withPort = "localhost:5000/vm-1:hibernate";
+    expect([go(byDigest), go(withPort)]).toEqual([
+      { name: "vm-1@sha256", tag: "0123456789abcdef".repeat(4) },
+      { name: "localhost", tag: "5000/vm-1:hibernate" },
+    ]); // Go
+    expect([parseReference(byDigest), parseReference(withPort)]).toMatchObject([
+      { registry: "index.docker.io", repository: "library/vm-1", kind: "digest", identifier: digest },
+      { registry: "localhost:5000", repository: "vm-1", kind: "tag", identifier: "hibernate" },
+    ]);
+    expect([referenceErrorOf(() => parseRef(byDigest)), referenceErrorOf(() => parseRef(withPort))]).toEqual([
+      `reference "${byDigest}" is not a registry-relative repo[:tag]: it names the digest ${digest}, not a tag`,
+      `reference "${withPort}" is not a registry-relative repo[:tag]: repository can only contain the characters \`abcdefghijklmnopqrstuvwxyz0123456789_-./\`: localhost:5000/vm-1`,
+    ]);
+    expect([isRelativeRef(byDigest), isRelativeRef(withPort)]).toEqual([false, false]); // as Go
+    expect(parseRef("vm-1:hibernate")).toEqual(go("vm-1:hibernate")); // Go's split where it is right
   });
 
   it("The pod builders never change the set", () => {

@@ -49,6 +49,8 @@ export type {
   DeleteManifestOptions,
   Downloader,
   FetchedManifest,
+  GetBlobOptions,
+  PutBlobOptions,
   Registry,
   RegistryCallOptions,
   StreamedBlob,

@@ -1,5 +1,4 @@
 import type { Readable } from "node:stream";
-import { markDigestChecked } from "../internal/digest-checked.js";
 import { verifyBlob } from "./blob-copy.js";
 import { sha256Digest } from "./digest.js";
 import { RegistryError } from "./errors.js";
@@ -17,7 +16,15 @@ import { defaultFetch } from "./internal/socket-http/default-fetch.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
-import type { DeleteManifestOptions, FetchedManifest, Registry, RegistryCallOptions, StreamedBlob } from "./registry.js";
+import type {
+  DeleteManifestOptions,
+  FetchedManifest,
+  GetBlobOptions,
+  PutBlobOptions,
+  Registry,
+  RegistryCallOptions,
+  StreamedBlob,
+} from "./registry.js";
 
 type Action = "pull" | "pull,push" | "delete";
 
@@ -173,8 +180,11 @@ export class OCIRegistry implements Registry {
     });
   }
 
-  /** Streams a blob; the stream errors when the bytes do not match the digest or the announced length. */
-  async getBlob(name: string, digest: string, options: RegistryCallOptions = {}): Promise<Readable> {
+  /**
+   * Streams a blob; the stream errors when the bytes do not match the digest or the announced
+   * length, and is reported to `options.onDigestChecked` as checked against `digest`.
+   */
+  async getBlob(name: string, digest: string, options: GetBlobOptions = {}): Promise<Readable> {
     const ref = blobRef(this.#base, name, digest);
     const url = this.#url(ref, "blobs", digest);
     const what = `get blob ${name}@${digest}`;
@@ -185,18 +195,22 @@ export class OCIRegistry implements Registry {
     const length = Number(response.headers.get("content-length") ?? NaN);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
     const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
-    return markDigestChecked(directReadable(verified));
+    const stream = directReadable(verified);
+    try {
+      options.onDigestChecked?.(stream, digest);
+    } catch (err) {
+      stream.destroy();
+      throw err;
+    }
+    return stream;
   }
 
-  /** Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`). */
-  async putBlob(
-    name: string,
-    digest: string,
-    body: AsyncIterable<Uint8Array>,
-    size: number,
-    options: RegistryCallOptions = {},
-  ): Promise<void> {
-    const upload = { base: this.#base, name, digest, body, size, signal: options.signal };
+  /**
+   * Uploads `size` bytes from `body` in one monolithic upload (`POST`, then a streamed `PUT`),
+   * checking its length and, unless `options.digestChecked`, its digest.
+   */
+  async putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options: PutBlobOptions = {}): Promise<void> {
+    const upload = { base: this.#base, name, digest, body, size, signal: options.signal, digestChecked: options.digestChecked === true };
     await uploadBlob(upload, this.#pushSend(options), this.#uploadURL);
   }
 

@@ -1,6 +1,4 @@
-import { CocoonError } from "../errors.js";
-import { canonicalDigestProblem } from "./digest.js";
-import { ggcrScheme, isURIAuthority } from "./internal/registry-host.js";
+import { badName, ggcrDigest, ggcrRepository, ggcrTag, pathSafe, relativePath, type Identified } from "./internal/ggcr-name.js";
 
 /** A repository in a registry, as go-containerregistry's `name.Repository` resolves it. */
 export interface RepositoryName {
@@ -26,71 +24,12 @@ export interface Reference extends RepositoryName {
   readonly string: string;
 }
 
-const REPOSITORY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-./";
-const TAG_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_-.ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const DEFAULT_REGISTRY = "index.docker.io";
-
-/**
- * The tag a reference without one names (go-containerregistry's `name.defaultTag`, Go's
- * `ociutil.ParseRef`). A registry convention, not `SnapshotTag.Default`, which only shares its value.
- *
- * @internal
- */
-export const DEFAULT_TAG = "latest";
-
-const badName = (message: string): CocoonError => new CocoonError("ERR_INVALID_REFERENCE", message);
-
-function checkElement(kind: string, element: string, allowed: string, min: number, max: number): void {
-  // eslint-disable-next-line @typescript-eslint/no-misused-spread -- code points, as Go counts runes
-  const runes = [...element];
-  if (runes.length < min || runes.length > max) {
-    throw badName(`${kind} must be between ${min} and ${max} characters in length: ${element}`);
-  }
-  if (runes.some((r) => !allowed.includes(r))) throw badName(`${kind} can only contain the characters \`${allowed}\`: ${element}`);
-}
-
-/** go-containerregistry's `name.NewRepository` (default options), exactly. */
-function ggcrRepository(text: string): RepositoryName {
-  if (text.length === 0) throw badName("a repository name must be specified");
-  const slash = text.indexOf("/");
-  const first = slash < 0 ? text : text.slice(0, slash);
-  const hasRegistry = slash >= 0 && (first === "localhost" || /[.:]/.test(first));
-  const path = hasRegistry ? text.slice(slash + 1) : text;
-  checkElement("repository", path, REPOSITORY_CHARS, 2, 255);
-  const given = hasRegistry ? first : "";
-  if (!isURIAuthority(given)) throw badName(`registries must be valid RFC 3986 URI authorities: ${given}`);
-  const registry = given === "" || given === "docker.io" ? DEFAULT_REGISTRY : given;
-  const repository = registry === DEFAULT_REGISTRY && !path.includes("/") ? `library/${path}` : path;
-  return { registry, repository, context: `${registry}/${repository}`, scheme: ggcrScheme(registry) };
-}
-
-/** go-containerregistry's `name.NewTag`, exactly. */
-function ggcrTag(text: string): Reference {
-  const parts = text.split(":");
-  const last = parts[parts.length - 1] ?? "";
-  let base = text;
-  let tag = "";
-  if (parts.length > 1 && !last.includes("/")) {
-    base = parts.slice(0, -1).join(":");
-    tag = last;
-    if (tag === "") throw badName(`${text} must specify a tag name after the colon`);
-    checkElement("tag", tag, TAG_CHARS, 1, 128);
-  }
-  const repo = ggcrRepository(base);
-  const identifier = tag === "" ? DEFAULT_TAG : tag;
-  return { ...repo, kind: "tag", identifier, name: `${repo.context}:${identifier}`, string: text };
-}
-
-/**
- * Refuses a repository with a `.` or `..` path component, once go-containerregistry has taken it
- * (so every name it refuses keeps its message): a URL resolves such segments away, so
- * `vm-a/../../etc` would reach another path than it names.
- */
-function pathSafe<T extends RepositoryName>(repo: T): T {
-  if (repo.repository.split("/").some((c) => c === "." || c === ".."))
-    throw badName(`repository can not contain a "." or ".." path component: ${repo.repository}`);
-  return repo;
-}
+const withNames = (repo: RepositoryName & Identified, sep: ":" | "@", text: string): Reference => ({
+  ...repo,
+  name: `${repo.context}${sep}${repo.identifier}`,
+  string: text,
+});
+const contextOf = (repo: RepositoryName): string => repo.context;
 
 /**
  * Parses `[registry/]repository` as go-containerregistry's `name.NewRepository` does (default
@@ -110,7 +49,7 @@ export function parseRepository(text: string): RepositoryName {
  * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
  */
 export function parseTag(text: string): Reference {
-  return pathSafe(ggcrTag(text));
+  return pathSafe(withNames(ggcrTag(text, ggcrRepository), ":", text));
 }
 
 /**
@@ -120,21 +59,7 @@ export function parseTag(text: string): Reference {
  * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message.
  */
 export function parseDigestReference(text: string): Reference {
-  const parts = text.split("@");
-  if (parts.length !== 2) {
-    throw badName(`a digest must contain exactly one '@' separator (e.g. registry/repository@digest) saw: ${text}`);
-  }
-  const [given, digest] = parts as [string, string];
-  const problem = canonicalDigestProblem(digest);
-  if (problem !== undefined) throw badName(problem);
-  let base = given;
-  try {
-    base = ggcrTag(given).context; // a tag before the digest is dropped
-  } catch {
-    // not a tag: parsed as a repository below, which reports the error
-  }
-  const repo = ggcrRepository(base);
-  return pathSafe({ ...repo, kind: "digest", identifier: digest, name: `${repo.context}@${digest}`, string: text });
+  return pathSafe(withNames(ggcrDigest(text, ggcrRepository, contextOf), "@", text));
 }
 
 /**
@@ -161,4 +86,48 @@ export function parseReference(text: string): Reference {
   }
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-conversion -- JS callers may pass a non-string
   throw badName(`could not parse reference: ${String(text)}`);
+}
+
+/** A registry-relative reference: a repository path under a registry's base, and its tag or digest. */
+export interface RelativeReference extends Identified {
+  /** The repository path as written (a VM name): never a registry, never `library/`-prefixed. */
+  readonly repository: string;
+}
+
+/**
+ * Checks a registry-relative repository path (`vm-a`, `ns/vm_1`) by the rules {@link parseRepository}
+ * holds the path after a registry to, except its length bounds, which only the name joined under
+ * a registry's base can be held to.
+ *
+ * @example
+ * ```ts
+ * parseRelativeRepository("ns/vm-a"); // => { repository: "ns/vm-a" }
+ * ```
+ * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message, or the `.`/`..` refusal.
+ * @internal
+ */
+export function parseRelativeRepository(text: string): { readonly repository: string } {
+  if (typeof text !== "string") throw badName("a repository name must be a string");
+  return pathSafe(relativePath(text));
+}
+
+/**
+ * Parses a registry-relative `repository[:tag]` or `repository[:tag]@sha256:<hex>` as
+ * {@link parseReference} reads the same text after `<registry>/`, with the whole text before the
+ * tag or digest taken as the repository path (see {@link parseRelativeRepository}).
+ *
+ * @example
+ * ```ts
+ * parseRelativeReference("vm-1:hibernate"); // => { repository: "vm-1", kind: "tag", identifier: "hibernate" }
+ * parseRelativeReference("localhost:5000/vm-1"); // throws ERR_INVALID_REFERENCE (a registry is no repository path)
+ * ```
+ * @throws CocoonError `ERR_INVALID_REFERENCE` with go-containerregistry's message for the tag
+ * (`NewTag`) or, when the text holds an `@`, the digest (`NewDigest`) form.
+ * @internal
+ */
+export function parseRelativeReference(text: string): RelativeReference {
+  if (typeof text !== "string") throw badName(`could not parse reference: ${String(text)}`);
+  // NewTag refuses every text with an `@` (neither a tag nor a path may hold one), so this picks the form ParseReference would.
+  const parsed = text.includes("@") ? ggcrDigest(text, relativePath, (r) => r.repository) : ggcrTag(text, relativePath);
+  return pathSafe(parsed);
 }

@@ -9,6 +9,38 @@ export interface RegistryCallOptions {
 }
 
 /**
+ * Options of {@link Downloader.getBlob}.
+ */
+export interface GetBlobOptions extends RegistryCallOptions {
+  /**
+   * Called by a downloader that checks the stream it returns against `digest` as it is read (as
+   * `OCIRegistry`'s does), with that stream and digest, before the call resolves. The record is the
+   * caller's own, for this call only: a caller that gets back that very stream for the digest it
+   * asked for need not hash it again. A downloader that does not call it leaves the check to the caller.
+   *
+   * @example
+   * ```ts
+   * let checked: { body: object; digest: string } | undefined;
+   * const body = await registry.getBlob("vm", digest, { onDigestChecked: (b, d) => (checked = { body: b, digest: d }) });
+   * const mustHash = !(checked?.body === body && checked.digest === digest);
+   * ```
+   */
+  readonly onDigestChecked?: (body: Readable, digest: string) => void;
+}
+
+/**
+ * Options of {@link Uploader.putBlob}.
+ */
+export interface PutBlobOptions extends RegistryCallOptions {
+  /**
+   * The caller hashed exactly these bytes into `digest` itself, for this call: the uploader may
+   * leave the digest to the registry (which checks it on the final `PUT`) and check only the
+   * length. Without it (the default) `OCIRegistry` hashes the body as it sends it.
+   */
+  readonly digestChecked?: boolean;
+}
+
+/**
  * Options of {@link Registry.deleteManifest}.
  */
 export interface DeleteManifestOptions extends RegistryCallOptions {
@@ -49,7 +81,7 @@ export interface Uploader {
   /** Reports whether the repository already holds the blob. */
   hasBlob(name: string, digest: string, options?: RegistryCallOptions): Promise<boolean>;
   /** Uploads `size` bytes from `body`; the registry refuses a body whose digest or length differs. */
-  putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options?: RegistryCallOptions): Promise<void>;
+  putBlob(name: string, digest: string, body: AsyncIterable<Uint8Array>, size: number, options?: PutBlobOptions): Promise<void>;
   /** Stores `data` under `tag` with the given media type. */
   putManifest(name: string, tag: string, data: Uint8Array, contentType: string, options?: RegistryCallOptions): Promise<void>;
   /**
@@ -71,9 +103,10 @@ export interface Downloader {
   getManifest(name: string, reference: string, options?: RegistryCallOptions): Promise<FetchedManifest>;
   /**
    * Streams a blob. The stream errors (it never ends cleanly) when the bytes do not match the digest,
-   * and it is destroyed when the signal aborts.
+   * and it is destroyed when the signal aborts. A downloader that checks the digest as the stream is
+   * read says so to this call's `options.onDigestChecked`.
    */
-  getBlob(name: string, digest: string, options?: RegistryCallOptions): Promise<Readable>;
+  getBlob(name: string, digest: string, options?: GetBlobOptions): Promise<Readable>;
 }
 
 /**

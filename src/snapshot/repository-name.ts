@@ -1,16 +1,8 @@
 import { CocoonError, isCocoonError } from "../errors.js";
-import { parseDigestReference, parseRepository, parseTag, type Reference } from "../oci/reference.js";
-
-/**
- * A registry and a one-part path before every registry-relative name: only so `./oci`'s parser
- * (go-containerregistry's rules, and no `.` or `..` path component) reads the name as a repository
- * path, never a host, and its length floor applies to the whole path, as under a client's base.
- */
-const PREFIX = "_/";
-const BASE = `localhost/${PREFIX}`;
+import { parseRelativeReference, parseRelativeRepository, type RelativeReference } from "../oci/reference.js";
 
 function refused(what: string, text: unknown, err: unknown): CocoonError {
-  const why = isCocoonError(err) ? err.message.replaceAll(BASE, "").replaceAll(`: ${PREFIX}`, ": ") : String(err);
+  const why = isCocoonError(err) ? err.message : String(err);
   return new CocoonError("ERR_INVALID_REFERENCE", `${what} ${JSON.stringify(String(text))}: ${why}`, {
     cause: err,
   });
@@ -29,14 +21,14 @@ function refused(what: string, text: unknown, err: unknown): CocoonError {
  */
 export function checkRepositoryName(what: string, name: string): void {
   try {
-    parseRepository(`${BASE}${name}`);
+    parseRelativeRepository(name);
   } catch (err) {
     throw refused(what, name, err);
   }
 }
 
 /** A registry-relative reference split by the one parser: the repository, and the tag or digest. */
-export interface RelativeReference {
+export interface SplitReference {
   /** The repository (VM name). */
   readonly name: string;
   /** The tag (default `latest`) or the `sha256:<hex>` digest (a tag before a digest is dropped). */
@@ -48,21 +40,19 @@ export interface RelativeReference {
  *
  * @example
  * ```ts
- * parseRelativeReference("snapshot pull: reference", "vm-a:hibernate"); // => { name: "vm-a", ref: "hibernate" }
- * parseRelativeReference("snapshot pull: reference", "vm-a"); // => { name: "vm-a", ref: "latest" }
+ * splitRelativeReference("snapshot pull: reference", "vm-a:hibernate"); // => { name: "vm-a", ref: "hibernate" }
+ * splitRelativeReference("snapshot pull: reference", "vm-a"); // => { name: "vm-a", ref: "latest" }
  * ```
  * @param what - Names the reference in the message: `snapshot pull: reference`.
  * @throws CocoonError `ERR_INVALID_REFERENCE` naming `what`, before any request.
  */
-export function parseRelativeReference(what: string, reference: string): RelativeReference {
+export function splitRelativeReference(what: string, reference: string): SplitReference {
   if (typeof reference !== "string") throw refused(what, reference, "it must be a string");
-  let parsed: Reference;
+  let parsed: RelativeReference;
   try {
-    parsed = (reference.includes("@") ? parseDigestReference : parseTag)(`${BASE}${reference}`);
+    parsed = parseRelativeReference(reference);
   } catch (err) {
     throw refused(what, reference, err);
   }
-  const name = parsed.repository.slice(PREFIX.length);
-  if (name === "") throw refused(what, reference, "a repository name must be specified");
-  return { name, ref: parsed.identifier };
+  return { name: parsed.repository, ref: parsed.identifier };
 }

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { parseRepository, type RepositoryName } from "../reference.js";
-import { CocoonError, isCocoonError } from "../../errors.js";
+import type { RepositoryName } from "../reference.js";
 import type { StreamedBlob } from "../registry.js";
 import { readPiece, type ReadCarry } from "./read-piece.js";
+import { repositoryRef } from "./refs.js";
 import type { RegistryRequest } from "./transport.js";
 
 /** Bytes sent per `PATCH` of a streamed upload (raised to the registry's `OCI-Chunk-Min-Length`). */
@@ -31,12 +31,7 @@ export async function uploadStreamedBlob(
   send: Send,
   blobURL: (ref: RepositoryName, path: string) => string,
 ): Promise<StreamedBlob> {
-  let ref: RepositoryName;
-  try {
-    ref = parseRepository(`${base}/${name}`);
-  } catch (err) {
-    throw new CocoonError("ERR_INVALID_REFERENCE", `parse repo ${name}: ${isCocoonError(err) ? err.message : String(err)}`, { cause: err });
-  }
+  const ref = repositoryRef(base, name);
   const what = `put blob ${name}`;
   const start = await send(ref, { method: "POST", url: blobURL(ref, "uploads/"), what, ok: [202], headers: { "content-length": "0" } });
   await start.body?.cancel();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isRegistryError } from "../errors.js";
 import { uploadBlob } from "./blob-upload.js";
-import { markDigestChecked } from "../../internal/digest-checked.js";
 
 const WRONG = `sha256:${"0".repeat(64)}`;
 
@@ -35,16 +34,16 @@ describe("uploadBlob", () => {
     expect(isRegistryError(err) && err.code).toBe("ERR_REGISTRY_DIGEST_MISMATCH");
   });
 
-  it("leaves the digest of a body marked digest-checked to the registry, still checking its length", async () => {
+  it("leaves the digest of a body its caller hashed for this call to the registry, still checking its length", async () => {
     const methods: string[] = [];
     await uploadBlob(
-      { base: "registry.test", name: "vm", digest: WRONG, body: markDigestChecked(bytes()), size: 4 },
+      { base: "registry.test", name: "vm", digest: WRONG, body: bytes(), size: 4, digestChecked: true },
       fakeSend(methods),
       blobURL,
     );
     expect(methods).toEqual(["POST", "PUT"]);
     const err = await uploadBlob(
-      { base: "registry.test", name: "vm", digest: WRONG, body: markDigestChecked(bytes()), size: 5 },
+      { base: "registry.test", name: "vm", digest: WRONG, body: bytes(), size: 5, digestChecked: true },
       fakeSend([]),
       blobURL,
     ).catch((e: unknown) => e);

@@ -1,7 +1,6 @@
 import { verifyBlob } from "../blob-copy.js";
 import { isRegistryError } from "../errors.js";
 import type { RepositoryName } from "../reference.js";
-import { isDigestChecked } from "../../internal/digest-checked.js";
 import { uploadRef } from "./refs.js";
 import type { RegistryRequest } from "./transport.js";
 
@@ -13,6 +12,8 @@ export interface BlobUpload {
   readonly body: AsyncIterable<Uint8Array>;
   readonly size: number;
   readonly signal?: AbortSignal | undefined;
+  /** The caller hashed `body` into `digest` for this call: only its length is checked here (see `PutBlobOptions`). */
+  readonly digestChecked?: boolean;
 }
 
 type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
@@ -22,8 +23,8 @@ type BlobURL = (ref: RepositoryName, path: string) => string;
  * Uploads a blob monolithically: `POST …/blobs/uploads/` (which also settles authentication, so
  * the streamed body is never sent twice), then one `PUT <location>?digest=…` with exactly `size`
  * bytes. The body passes through {@link verifyBlob}, so a body of the wrong length or digest fails
- * here with that error instead of whatever the registry makes of it (the digest of a body marked
- * digest-checked is left to the registry).
+ * here with that error instead of whatever the registry makes of it (the digest of a body its
+ * caller hashed for this call, `upload.digestChecked`, is left to the registry).
  */
 export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobURL): Promise<void> {
   const { name, digest, size } = upload;
@@ -34,8 +35,8 @@ export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobUR
   const location = start.headers.get("location");
   const target = new URL(location ?? "", blobURL(ref, "uploads/"));
   target.searchParams.set("digest", digest);
-  // A body whose producer hashed it just before (a snapshot push) is only length-checked: each byte is hashed once.
-  const checked = verifyBlob(upload.body, digest, size, { checkDigest: !isDigestChecked(upload.body) });
+  // A body its caller hashed just before (a snapshot push) is only length-checked: each byte is hashed once.
+  const checked = verifyBlob(upload.body, digest, size, { checkDigest: upload.digestChecked !== true });
   let bodyError: unknown;
   const body = (async function* () {
     try {

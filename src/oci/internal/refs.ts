@@ -32,12 +32,21 @@ export function blobRef(base: string, repo: string, digest: string): Reference {
 }
 
 /**
+ * Names the repository `repo` under `base` that a blob is uploaded to.
+ *
+ * @throws CocoonError `ERR_INVALID_REFERENCE`: `parse repo <repo>: …`.
+ */
+export function repositoryRef(base: string, repo: string): RepositoryName {
+  return wrapped(`parse repo ${repo}`, () => parseRepository(`${base}/${repo}`));
+}
+
+/**
  * Names the repository a blob is uploaded to and checks its digest, as Go's `PutBlob` does.
  *
  * @throws CocoonError `ERR_INVALID_REFERENCE`: `parse repo <repo>: …` or `parse digest <digest>: …`.
  */
 export function uploadRef(base: string, repo: string, digest: string): RepositoryName {
-  const repository = wrapped(`parse repo ${repo}`, () => parseRepository(`${base}/${repo}`));
+  const repository = repositoryRef(base, repo);
   wrapped(`parse digest ${digest}`, () => checkUploadDigest(digest));
   return repository;
 }

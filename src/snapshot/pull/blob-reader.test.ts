@@ -1,16 +1,21 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
-import { markDigestChecked } from "../../internal/digest-checked.js";
 import { RegistryError } from "../../oci/errors.js";
 import type { Downloader } from "../../oci/registry.js";
 import { verifiedBlob } from "./blob-reader.js";
 
 const ZEROS_DIGEST = "sha256:df3f619804a92fdb4057192dc43dd748ea778adc52bc498ce80524c014b81119"; // 4 zero bytes
-const downloader = (marked: boolean, bytes: Uint8Array): Downloader => ({
+/** A downloader that reports `checked(stream, digest)` to the call's `onDigestChecked`, or nothing. */
+const downloader = (bytes: Uint8Array, checked?: (stream: Readable, digest: string) => [body: Readable, digest: string]): Downloader => ({
   getManifest: () => Promise.reject(new Error("unused")),
-  getBlob: () => Promise.resolve(marked ? markDigestChecked(Readable.from([bytes])) : Readable.from([bytes])),
+  getBlob: (_name, digest, options) => {
+    const stream = Readable.from([bytes]);
+    if (checked) options?.onDigestChecked?.(...checked(stream, digest));
+    return Promise.resolve(stream);
+  },
 });
+const itself = (stream: Readable, digest: string): [Readable, string] => [stream, digest];
 
 async function read(dl: Downloader): Promise<unknown> {
   const out: Uint8Array[] = [];
@@ -24,17 +29,25 @@ async function read(dl: Downloader): Promise<unknown> {
 
 describe("verifiedBlob hashes each byte once", () => {
   it("hashes a body its downloader does not check, and refuses wrong bytes", async () => {
-    expect(await read(downloader(false, new Uint8Array(4)))).toEqual(Buffer.alloc(4));
-    const err = await read(downloader(false, Buffer.from("abcd")));
+    expect(await read(downloader(new Uint8Array(4)))).toEqual(Buffer.alloc(4));
+    const err = await read(downloader(Buffer.from("abcd")));
     expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
     expect((err as Error).message).toMatch(/^blob sha256:df3f61\S+ digest mismatch: got sha256:88d4266f/u);
   });
 
-  it("only length-checks a body the downloader marked as digest-checked (OCIRegistry's getBlob hashes it)", async () => {
-    expect(await read(downloader(true, Buffer.from("abcd")))).toEqual(Buffer.from("abcd"));
-    const err = await read(downloader(true, Buffer.from("abc")));
+  it("only length-checks the body this call's downloader reports checked against this digest (OCIRegistry's getBlob hashes it)", async () => {
+    expect(await read(downloader(Buffer.from("abcd"), itself))).toEqual(Buffer.from("abcd"));
+    const err = await read(downloader(Buffer.from("abc"), itself));
     expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
     expect((err as Error).message).toBe(`blob ${ZEROS_DIGEST} shorter than manifest size 4 (missing 1)`);
+  });
+  it.each([
+    ["another stream", (_s: Readable, d: string): [Readable, string] => [Readable.from([]), d]],
+    ["another digest", (s: Readable): [Readable, string] => [s, `sha256:${"0".repeat(64)}`]],
+  ])("hashes a body when the downloader reports %s as checked, and refuses wrong bytes", async (_what, report) => {
+    const err = await read(downloader(Buffer.from("abcd"), report));
+    expect(isCocoonError(err, "ERR_SNAPSHOT_INTEGRITY")).toBe(true);
+    expect((err as Error).message).toMatch(/^blob sha256:df3f61\S+ digest mismatch: got sha256:88d4266f/u);
   });
 });
 

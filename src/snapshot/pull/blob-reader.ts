@@ -2,7 +2,6 @@ import { CocoonError, isCocoonError } from "../../errors.js";
 import type { Descriptor } from "../../oci/manifest-types.js";
 import { verifyBlob } from "../../oci/blob-copy.js";
 import { freeSlabOf } from "../../internal/body-slabs.js";
-import { isDigestChecked } from "../../internal/digest-checked.js";
 import type { Downloader } from "../../oci/registry.js";
 import { transferError } from "../errors.js";
 
@@ -13,14 +12,17 @@ import { transferError } from "../errors.js";
 export async function* verifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
   signal?.throwIfAborted();
   let body: AsyncIterable<Uint8Array>;
+  let checked: { readonly body: object; readonly digest: string } | undefined;
+  const onDigestChecked = (b: object, digest: string): void => void (checked = { body: b, digest });
   try {
-    body = await dl.getBlob(name, desc.digest, signal ? { signal } : {});
+    body = await dl.getBlob(name, desc.digest, signal ? { signal, onDigestChecked } : { onDigestChecked });
   } catch (err) {
     throw transferError(`get blob ${desc.digest}`, err, signal);
   }
   try {
-    // A body its downloader already hashes (OCIRegistry's) is only length-checked here: each byte is hashed once.
-    yield* verifyBlob(body, desc.digest, desc.size, { checkDigest: !isDigestChecked(body) });
+    // A body this call's downloader checks against this digest (OCIRegistry's) is only length-checked: each byte is hashed once.
+    const downloaderHashes = checked?.body === body && checked.digest === desc.digest;
+    yield* verifyBlob(body, desc.digest, desc.size, { checkDigest: !downloaderHashes });
   } catch (err) {
     // verifyBlob's own refusal, or the same check in a downloader's body (OCIRegistry's): Go's text as it is.
     const corrupt = isCocoonError(err, "ERR_REGISTRY_SIZE_MISMATCH") || isCocoonError(err, "ERR_REGISTRY_DIGEST_MISMATCH");

@@ -6,7 +6,7 @@ import type { OCIManifest } from "../../oci/manifest-types.js";
 import type { Downloader } from "../../oci/registry.js";
 import type { SnapshotConfig } from "../../oci/snapshot-config.js";
 import { transferError } from "../errors.js";
-import { parseRelativeReference } from "../repository-name.js";
+import { splitRelativeReference } from "../repository-name.js";
 import { snapshotManifest } from "./manifest.js";
 import { TarWriter } from "../codec/tar-writer.js";
 import { required, writeSnapshot } from "./pull.js";
@@ -67,7 +67,7 @@ export async function pullSnapshot(
   output: Writable,
   options: PullOptions = {},
 ): Promise<PullResult> {
-  const { name, ref } = parseRelativeReference("snapshot pull: reference", reference);
+  const { name, ref } = splitRelativeReference("snapshot pull: reference", reference);
   const named = `${name}${ref.includes(":") ? "@" : ":"}${ref}`;
   const opts: StreamOptions = { ...(options as PullOptions | undefined), name, output };
   required(opts);

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Descriptor } from "../../oci/manifest-types.js";
 import { OCIAnnotation } from "../../oci/media-types.js";
-import { markDigestChecked } from "../../internal/digest-checked.js";
 import type { Uploader } from "../../oci/registry.js";
 import { transferError } from "../errors.js";
 
@@ -48,15 +47,13 @@ export async function putBlobIfMissing(
     await up.putBlob(
       name,
       digest,
-      // `digest` was computed from `parts` by the caller: the uploader need not hash them again.
-      markDigestChecked(
-        // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
-        (async function* () {
-          yield* parts;
-        })(),
-      ),
+      // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
+      (async function* () {
+        yield* parts;
+      })(),
       size,
-      options,
+      // `digest` was computed from `parts` by the caller: the uploader need not hash them again.
+      { ...options, digestChecked: true },
     );
   } catch (err) {
     throw transferError(`put blob ${digest}`, err, signal);

@@ -6,7 +6,7 @@ import { ArtifactType, MediaType, OCIAnnotation } from "../../oci/media-types.js
 import type { Uploader } from "../../oci/registry.js";
 import { marshalSnapshotConfig } from "../../oci/snapshot-config.js";
 import { transferError } from "../errors.js";
-import { parseRelativeReference } from "../repository-name.js";
+import { splitRelativeReference } from "../repository-name.js";
 import { digestOf, putBlobIfMissing } from "./blob-upload.js";
 import { ByteReader, type EntryBody } from "../io/byte-reader.js";
 import { ENVELOPE_NAME, MAX_ENVELOPE_SIZE, parseEnvelope } from "../codec/envelope.js";
@@ -120,7 +120,7 @@ export async function pushSnapshot(stream: AsyncIterable<Uint8Array>, up: Upload
   checkPushOptions(opts);
   opts.signal?.throwIfAborted();
   const tag = opts.tag || SnapshotTag.Default;
-  parseRelativeReference("snapshot push: reference", `${opts.name}:${tag}`);
+  splitRelativeReference("snapshot push: reference", `${opts.name}:${tag}`);
   const v2 = (opts.zstdLevel ?? 0) > 0 || (opts.chunkSizeMiB ?? 0) > 0;
   const collected = await readEntries(stream, up, opts, v2 ? pipelineParams(opts) : undefined);
   if (collected.cfg === undefined) throw new ExportFormatError(ENVELOPE_NAME, "", `${ENVELOPE_NAME} not found in export stream`);
