@@ -80,7 +80,11 @@ describe("a field added to a schema", () => {
 describe("goTypeOf", () => {
   it("derives a slice of structs, a record, and refuses a construct with no Go type unless tagged", () => {
     expect(goTypeOf(z.array(z.object({ weight: goTag(z.int(), { always: true }) })))).toEqual(slice(struct(always("weight", INT64_SAFE))));
-    expect(() => goTypeOf(z.union([z.string(), z.number()]))).toThrow("a zod union has no Go type; tag it with goTag(schema, { type })");
-    expect(goTypeOf(goTag(z.union([z.string(), z.number()]), { type: STRING }))).toEqual(STRING);
+    expect(() => goTypeOf(z.union([z.string(), z.boolean()]))).toThrow("value: options with different Go types (string, bool)");
+    expect(() => goTypeOf(z.number())).toThrow("value: a zod number has no Go type; tag it with goTag(schema, { type })");
+    expect(goTypeOf(goTag(z.number(), { type: INT32 }))).toEqual(INT32);
+    // The options of a union of objects merge into one struct, in the order they name their fields.
+    const either = z.union([z.object({ b: z.string() }), z.object({ a: z.string(), b: z.string() })]);
+    expect(goTypeOf(either)).toEqual(struct(oe("b", STRING), oe("a", STRING)));
   });
 });

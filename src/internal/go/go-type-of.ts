@@ -39,6 +39,7 @@ function walk(schema: SchemaLike, path: string): GoType {
       return STRING;
     case "literal":
       if (def.values?.every((v) => typeof v === "string") === true) return STRING;
+      if (def.values?.every((v) => typeof v === "boolean") === true) return BOOL;
       break;
     case "boolean":
       return BOOL;
@@ -48,6 +49,13 @@ function walk(schema: SchemaLike, path: string): GoType {
     case "array":
       if (def.element !== undefined) return slice(goTypeOf(def.element));
       break;
+    case "tuple":
+      if (def.items !== undefined && def.items.length > 0 && def.rest == null)
+        return slice(def.items.map(goTypeOf).reduce((a, b) => merge(a, b, path)));
+      break;
+    case "union":
+      if (def.options !== undefined && def.options.length > 0) return def.options.map(goTypeOf).reduce((a, b) => merge(a, b, path));
+      break;
     case "record":
       if (def.valueType !== undefined) return map(goTypeOf(def.valueType));
       break;
@@ -55,6 +63,27 @@ function walk(schema: SchemaLike, path: string): GoType {
       return { kind: "struct", fields: Object.entries(def.shape ?? {}).map(([name, field]) => goField(name, field)) };
   }
   throw new TypeError(`${path}: a zod ${def.type} has no Go type; tag it with goTag(schema, { type })`);
+}
+
+/**
+ * One Go type for two options (a union's, a tuple's items): the same type, or structs whose fields
+ * are merged, a field new in `b` going after those of `a` (so list the options in Go's order).
+ */
+function merge(a: GoType, b: GoType, path: string): GoType {
+  if (a.kind === "struct" && b.kind === "struct") {
+    const fields = [...a.fields];
+    for (const field of b.fields) {
+      const i = fields.findIndex((f) => f.name === field.name);
+      if (i < 0) fields.push(field);
+      else if (fields[i]?.omitempty !== field.omitempty) throw new TypeError(`${path}.${field.name}: options disagree on omitempty`);
+      else fields[i] = { ...field, type: merge(fields[i].type, field.type, `${path}.${field.name}`) };
+    }
+    return { kind: "struct", fields };
+  }
+  if ((a.kind === "ptr" && b.kind === "ptr") || (a.kind === "slice" && b.kind === "slice") || (a.kind === "map" && b.kind === "map"))
+    return { kind: a.kind, elem: merge(a.elem, b.elem, path) };
+  if (JSON.stringify(a) === JSON.stringify(b)) return a;
+  throw new TypeError(`${path}: options with different Go types (${a.kind}, ${b.kind})`);
 }
 
 /** A struct field: its tag may sit on the field's schema or on any wrapper of it. */

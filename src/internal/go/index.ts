@@ -35,3 +35,4 @@ export { unmarshalGo, type GoJSONReader, type UnmarshalOptions } from "./unmarsh
 export { atoi, formatInt, int64ToNumberOrBigInt, parseBool, parseInt32, parseInt64, shortDecimal, toGoInteger } from "./strconv.js";
 export { goTag, goTagOf, type GoTag } from "./go-tag.js";
 export { goTypeOf } from "./go-type-of.js";
+export { goTypeSource } from "./go-type-source.js";

@@ -10,6 +10,9 @@ export interface SchemaDef {
   readonly keyType?: SchemaLike | undefined;
   readonly valueType?: SchemaLike | undefined;
   readonly innerType?: SchemaLike | undefined;
+  readonly items?: readonly SchemaLike[] | undefined;
+  readonly rest?: SchemaLike | null | undefined;
+  readonly options?: readonly SchemaLike[] | undefined;
   readonly defaultValue?: unknown;
   readonly values?: readonly unknown[] | undefined;
   readonly entries?: Readonly<Record<string, unknown>> | undefined;

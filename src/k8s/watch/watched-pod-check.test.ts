@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { WATCHED_POD_CHECK_FILE, renderWatchedPodCheck } from "../../../scripts/generate-checks.js";
+import { WATCHED_POD_CHECK_FILE, renderWatchedPodCheck } from "../../../scripts/generate-from-schemas.js";
 import { buildMainPod } from "../../meta/index.js";
 import { acceptWatchedPod } from "./watched-pod-check.generated.js";
 import { WatchedPodSchema } from "./watched-pod-schema.js";
