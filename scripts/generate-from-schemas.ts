@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { BuiltPodSchema } from "../src/apis/v1/built-pod-schema.js";
+import { goTagOf } from "../src/apis/v1/go-tags.js";
 import { goTypeOf, goTypeSource } from "../src/internal/go/index.js";
 import { checkSource } from "../src/internal/schema/check-source.js";
 import { WatchedPodSchema } from "../src/k8s/watch/watched-pod-schema.js";
@@ -42,7 +43,7 @@ export function renderWatchedPodCheck(): string {
 
 /** The generated Go table's text. */
 export function renderPodGoType(): string {
-  const { source, names } = goTypeSource(goTypeOf(BuiltPodSchema));
+  const { source, names } = goTypeSource(goTypeOf(BuiltPodSchema, goTagOf));
   return [
     header("BuiltPodSchema in src/apis/v1/built-pod-schema.ts"),
     `import { ${names.join(", ")} } from "../../internal/go/index.js";`,

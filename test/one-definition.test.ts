@@ -9,22 +9,24 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
+import { goTag, goTagOf } from "../src/apis/v1/go-tags.js";
 import {
   BOOL,
   INT32,
+  INT64_SAFE,
+  STRING,
+  always,
   encodeGo,
-  goTag,
-  goTypeOf,
+  goTypeOf as goTypeOfTagged,
+  map,
+  oe,
   ptr,
   slice,
   struct,
-  always,
-  oe,
-  STRING,
-  INT64_SAFE,
-  map,
 } from "../src/internal/go/index.js";
 import { checkSource } from "../src/internal/schema/check-source.js";
+
+const goTypeOf = (schema: object) => goTypeOfTagged(schema, goTagOf);
 
 /** A fixture wire object; `extra` is spliced in after `name`, where a Go struct would declare it. */
 const widget = <Extra extends z.ZodRawShape>(extra: Extra) =>
@@ -83,6 +85,10 @@ describe("goTypeOf", () => {
     expect(() => goTypeOf(z.union([z.string(), z.boolean()]))).toThrow("value: options with different Go types (string, bool)");
     expect(() => goTypeOf(z.number())).toThrow("value: a zod number has no Go type; tag it with goTag(schema, { type })");
     expect(goTypeOf(goTag(z.number(), { type: INT32 }))).toEqual(INT32);
+    // A tag stays with the schemas derived from the tagged one.
+    expect(goTypeOf(z.object({ port: goTag(z.number(), { type: INT32, always: true }).min(0).describe("Port.") }))).toEqual(
+      struct(always("port", INT32)),
+    );
     // The options of a union of objects merge into one struct, in the order they name their fields.
     const either = z.union([z.object({ b: z.string() }), z.object({ a: z.string(), b: z.string() })]);
     expect(goTypeOf(either)).toEqual(struct(oe("b", STRING), oe("a", STRING)));

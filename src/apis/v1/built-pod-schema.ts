@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { QUANTITY, goTag } from "../../internal/go/index.js";
+import { QUANTITY } from "../../internal/go/index.js";
+import { goTag } from "./go-tags.js";
 
 // The corev1.Pod the operator builds (k8s.io/api v0.35), its one definition: key order is Go's
 // struct order, goTag says what zod cannot (no omitempty, a pointer, a quantity). The pod type of

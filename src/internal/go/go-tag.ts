@@ -1,6 +1,7 @@
 // The Go side of a zod schema, kept beside it: the schema's object key order is the Go struct's
 // field order, and a tag says what zod cannot (omitempty or not, a pointer, an int32, a quantity).
-// Tags sit in a WeakMap, as a zod registry would hold them, so this layer loads no package.
+// The tags live in a zod registry (src/apis/v1/go-tags.ts), which this layer reads through a
+// lookup, so that it loads no package.
 import type { GoType } from "./go-type.js";
 
 /** What a struct field's Go declaration says that its zod schema does not. */
@@ -13,22 +14,10 @@ export interface GoTag {
   readonly type?: GoType;
 }
 
-const tags = new WeakMap<object, GoTag>();
-
 /**
- * Tags `schema` with its Go declaration and returns it. Tag a schema made for the field (not a
- * shared constant): a tag belongs to the schema object.
+ * The tag of a schema, `undefined` when it has none: a zod registry's `get`, which also finds a
+ * tag given to the schema a `.describe()` or `.min()` was called on.
  *
  * @internal
  */
-export function goTag<S extends object>(schema: S, tag: GoTag): S {
-  tags.set(schema, { ...tags.get(schema), ...tag });
-  return schema;
-}
-
-/**
- * The Go tag of `schema`, `{}` when it has none.
- *
- * @internal
- */
-export const goTagOf = (schema: object): GoTag => tags.get(schema) ?? {};
+export type GoTagLookup = (schema: object) => GoTag | undefined;

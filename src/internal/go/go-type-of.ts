@@ -1,68 +1,73 @@
 // The Go table of a zod schema, computed: the schema is the one definition of a wire object, and
 // the typed encoder walks the table derived from it.
 import { WRAPPERS, asSchema, type SchemaLike } from "../schema/zod-def.js";
-import { goTagOf, type GoTag } from "./go-tag.js";
+import type { GoTag, GoTagLookup } from "./go-tag.js";
 import { BOOL, INT64_SAFE, STRING, map, ptr, slice, type GoField, type GoType } from "./go-type.js";
-
-const cache = new WeakMap<SchemaLike, GoType>();
 
 /**
  * The Go type encoding/json sees for `schema`: an object is a struct whose fields follow the
- * shape's key order, tagged `omitempty` unless {@link goTag} says `always`; an array is a slice, a
- * record a map, a string (or string literal or enum) a `string`, a boolean a `bool`, an integer an
- * `int64` held as a number. A tag's `type` stands for any other.
+ * shape's key order, tagged `omitempty` unless its tag says `always`; an array or a tuple is a
+ * slice, a record a map, a union of objects one struct of all their fields, a string (or string
+ * literal or enum) a `string`, a boolean a `bool`, an integer an `int64` held as a number. A tag's
+ * `type` stands for any other; `tagOf` finds the tags (a zod registry's `get`).
  *
  * @throws `TypeError` for a schema with no Go type and no tag giving one.
  * @internal
  */
-export function goTypeOf(source: object): GoType {
-  const schema = asSchema(source);
-  let type = cache.get(schema);
-  if (type === undefined) {
-    type = withTag(goTagOf(schema), () => walk(schema, "value"));
-    cache.set(schema, type);
+export function goTypeOf(source: object, tagOf: GoTagLookup): GoType {
+  const tag = (schema: SchemaLike): GoTag => tagOf(schema) ?? {};
+  const typeOf = (schema: SchemaLike, path: string): GoType => withTag(tag(schema), () => walk(schema, path));
+
+  function walk(schema: SchemaLike, path: string): GoType {
+    const def = schema.def;
+    if (WRAPPERS.has(def.type) && def.innerType !== undefined) return typeOf(def.innerType, path);
+    switch (def.type) {
+      case "string":
+      case "enum":
+        return STRING;
+      case "literal":
+        if (def.values?.every((v) => typeof v === "string") === true) return STRING;
+        if (def.values?.every((v) => typeof v === "boolean") === true) return BOOL;
+        break;
+      case "boolean":
+        return BOOL;
+      case "number":
+        if (def.format === "safeint") return INT64_SAFE;
+        break;
+      case "array":
+        if (def.element !== undefined) return slice(typeOf(def.element, `${path}[]`));
+        break;
+      case "tuple":
+        if (def.items !== undefined && def.items.length > 0 && def.rest == null)
+          return slice(def.items.map((item) => typeOf(item, `${path}[]`)).reduce((a, b) => merge(a, b, path)));
+        break;
+      case "union":
+        if (def.options !== undefined && def.options.length > 0)
+          return def.options.map((option) => typeOf(option, path)).reduce((a, b) => merge(a, b, path));
+        break;
+      case "record":
+        if (def.valueType !== undefined) return map(typeOf(def.valueType, `${path}{}`));
+        break;
+      case "object":
+        return { kind: "struct", fields: Object.entries(def.shape ?? {}).map(([name, field]) => goField(name, field, `${path}.${name}`)) };
+    }
+    throw new TypeError(`${path}: a zod ${def.type} has no Go type; tag it with goTag(schema, { type })`);
   }
-  return type;
+
+  /** A struct field: its tag may sit on the field's schema or on any wrapper of it. */
+  function goField(name: string, schema: SchemaLike, path: string): GoField {
+    let always = false;
+    for (let s: SchemaLike | undefined = schema; s !== undefined; s = WRAPPERS.has(s.def.type) ? s.def.innerType : undefined)
+      always ||= tag(s).always === true;
+    return { name, type: typeOf(schema, path), omitempty: !always };
+  }
+
+  return typeOf(asSchema(source), "value");
 }
 
 function withTag(tag: GoTag, inner: () => GoType): GoType {
   const type = tag.type ?? inner();
   return tag.ptr === true ? ptr(type) : type;
-}
-
-function walk(schema: SchemaLike, path: string): GoType {
-  const def = schema.def;
-  if (WRAPPERS.has(def.type) && def.innerType !== undefined) return goTypeOf(def.innerType);
-  switch (def.type) {
-    case "string":
-    case "enum":
-      return STRING;
-    case "literal":
-      if (def.values?.every((v) => typeof v === "string") === true) return STRING;
-      if (def.values?.every((v) => typeof v === "boolean") === true) return BOOL;
-      break;
-    case "boolean":
-      return BOOL;
-    case "number":
-      if (def.format === "safeint") return INT64_SAFE;
-      break;
-    case "array":
-      if (def.element !== undefined) return slice(goTypeOf(def.element));
-      break;
-    case "tuple":
-      if (def.items !== undefined && def.items.length > 0 && def.rest == null)
-        return slice(def.items.map(goTypeOf).reduce((a, b) => merge(a, b, path)));
-      break;
-    case "union":
-      if (def.options !== undefined && def.options.length > 0) return def.options.map(goTypeOf).reduce((a, b) => merge(a, b, path));
-      break;
-    case "record":
-      if (def.valueType !== undefined) return map(goTypeOf(def.valueType));
-      break;
-    case "object":
-      return { kind: "struct", fields: Object.entries(def.shape ?? {}).map(([name, field]) => goField(name, field)) };
-  }
-  throw new TypeError(`${path}: a zod ${def.type} has no Go type; tag it with goTag(schema, { type })`);
 }
 
 /**
@@ -84,12 +89,4 @@ function merge(a: GoType, b: GoType, path: string): GoType {
     return { kind: a.kind, elem: merge(a.elem, b.elem, path) };
   if (JSON.stringify(a) === JSON.stringify(b)) return a;
   throw new TypeError(`${path}: options with different Go types (${a.kind}, ${b.kind})`);
-}
-
-/** A struct field: its tag may sit on the field's schema or on any wrapper of it. */
-function goField(name: string, schema: SchemaLike): GoField {
-  let tag: GoTag = {};
-  for (let s: SchemaLike | undefined = schema; s !== undefined; s = WRAPPERS.has(s.def.type) ? s.def.innerType : undefined)
-    tag = { ...goTagOf(s), ...tag };
-  return { name, type: goTypeOf(schema), omitempty: tag.always !== true };
 }
