@@ -24,7 +24,7 @@ import {
 } from "../../src/k8s/index.js";
 import { sameOnWire } from "../../src/k8s/agent/same-on-wire.js";
 import { resolvePodTarget, resolveTarget } from "../../src/k8s/patch/target.js";
-import { acceptWatchedPod } from "../../src/k8s/watch/watched-pod-check.js";
+import { acceptWatchedPod } from "../../src/k8s/watch/watched-pod-check.generated.js";
 import type { WatchedPod } from "../../src/k8s/watch/watched-pod.js";
 import * as meta from "../../src/meta/index.js";
 import { startAPIServer, type HostileAPIServer } from "./support/api-server.js";

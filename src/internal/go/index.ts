@@ -33,3 +33,6 @@ export { goJSONString } from "./json-quote.js";
 export { MAX_NESTING_DEPTH, parseFirstJSONValue, readFirstJSONValue, type JSONNode } from "./json-tree.js";
 export { unmarshalGo, type GoJSONReader, type UnmarshalOptions } from "./unmarshal.js";
 export { atoi, formatInt, int64ToNumberOrBigInt, parseBool, parseInt32, parseInt64, shortDecimal, toGoInteger } from "./strconv.js";
+export type { GoTag, GoTagLookup } from "./go-tag.js";
+export { goTypeOf } from "./go-type-of.js";
+export { goTypeSource } from "./go-type-source.js";

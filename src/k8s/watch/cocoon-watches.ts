@@ -7,7 +7,7 @@ import { labelSelectorText } from "../resources/label-selector.js";
 import { customObjectLister, podLister } from "./listers.js";
 import { resourceWatch, type CocoonWatch, type WatchClients } from "./resource-watch.js";
 import type { WatchOptions } from "./watch-options.js";
-import { acceptWatchedPod } from "./watched-pod-check.js";
+import { acceptWatchedPod } from "./watched-pod-check.generated.js";
 import type { WatchedPod } from "./watched-pod.js";
 
 /**

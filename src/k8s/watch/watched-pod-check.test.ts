@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { WATCHED_POD_CHECK_FILE, renderWatchedPodCheck } from "../../../scripts/generate-from-schemas.js";
 import { buildMainPod } from "../../meta/index.js";
-import { acceptWatchedPod } from "./watched-pod-check.js";
+import { acceptWatchedPod } from "./watched-pod-check.generated.js";
 import { WatchedPodSchema } from "./watched-pod-schema.js";
 
 type Json = Record<string, unknown>;
@@ -79,7 +81,7 @@ function hasNoOwnProtoKey(value: unknown): boolean {
   return Object.values(value).every(hasNoOwnProtoKey);
 }
 
-/** The hand check and the schema, side by side: the same verdict, and the same object when both accept. */
+/** The generated check and the schema, side by side: the same verdict, and the same object when both accept. */
 function expectAgreement(input: Json): void {
   const parsed = WatchedPodSchema.safeParse(input);
   const accepted = acceptWatchedPod(structuredClone(input));
@@ -88,6 +90,10 @@ function expectAgreement(input: Json): void {
 }
 
 describe("acceptWatchedPod", () => {
+  it("is generated from WatchedPodSchema: the committed file is a fresh render (npm run generate)", () => {
+    expect(readFileSync(WATCHED_POD_CHECK_FILE, "utf8")).toBe(renderWatchedPodCheck());
+  });
+
   it("accepts a served pod as the schema does, filling in the type meta a list item lacks, in place", () => {
     const input = structuredClone(listed);
     const accepted = acceptWatchedPod(input);

@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { checkTag } from "../../internal/schema/check-tag.js";
 import { TOLERATION_KEY, hasCocoonTolerationKey } from "../../meta/index.js";
 
 // The pod fields the cocoon contract reads, checked; every other field passes through as the
-// server sent it (JSON: timestamps are strings). Loaded only when a pod watch parses.
+// server sent it (JSON: timestamps are strings). Loaded only when a pod watch parses or says why
+// not; the watch's fast check (watched-pod-check.generated.ts) and WatchedPod are derived from it.
 
 const StringMap = z.record(z.string(), z.string());
 /** A `metav1.Time`: its RFC 3339 text, or `null` (the zero time). */
@@ -36,14 +38,20 @@ const PodMetadataSchema = z.looseObject({
   finalizers: z.array(z.string()).optional(),
 });
 
-const PodSpecSchema = z
-  .looseObject({
-    nodeName: z.string().optional(),
-    nodeSelector: StringMap.optional(),
-    tolerations: z.array(TolerationSchema).optional(),
-    containers: z.array(z.looseObject({ name: z.string(), image: z.string().optional() })),
-  })
-  .refine((spec) => hasCocoonTolerationKey(spec.tolerations), { error: `a cocoon pod tolerates ${TOLERATION_KEY}`, path: ["tolerations"] });
+const PodSpecSchema = checkTag(
+  z
+    .looseObject({
+      nodeName: z.string().optional(),
+      nodeSelector: StringMap.optional(),
+      tolerations: z.array(TolerationSchema).optional(),
+      containers: z.array(z.looseObject({ name: z.string(), image: z.string().optional() })),
+    })
+    .refine((spec) => hasCocoonTolerationKey(spec.tolerations), {
+      error: `a cocoon pod tolerates ${TOLERATION_KEY}`,
+      path: ["tolerations"],
+    }),
+  { predicate: hasCocoonTolerationKey.name, field: "tolerations" },
+);
 
 // Every status field podStatusForVM reads is checked, so that it answers on any pod the watch accepts.
 const PodConditionSchema = z.looseObject({

@@ -1,7 +1,7 @@
 import { CocoonError } from "../../errors.js";
 import { encodeGo, GoEncodeError, type GoType } from "../../internal/go/index.js";
 import { cachedQuantityString } from "../internal/quantity-cache.js";
-import { POD } from "./pod-go-type.js";
+import { POD } from "./pod-go-type.generated.js";
 import type { CocoonPod } from "./types.js";
 
 /** Why a value cannot be held, in the words this encoder has always used. */

@@ -1,6 +1,6 @@
 import type { Int64 } from "../generation.js";
 import type { AgentSpecLike, ToolboxSpecLike } from "../from-spec.js";
-import type { PreferredHostnameAffinity, RequiredHostnameAffinity } from "../affinity.js";
+import type { BuiltPod } from "../../apis/v1/built-pod-schema.js";
 
 /** A container's resources as a CocoonSet holds them: quantities as strings or JSON integers. */
 export interface ResourcesLike {
@@ -65,30 +65,20 @@ export interface CocoonSetSpecLike {
 }
 
 /** Resource requirements on a built pod: canonical quantity text, empty maps left out. */
-export interface PodResources {
-  limits?: Record<string, string>;
-  requests?: Record<string, string>;
-  claims?: { name: string; request?: string }[];
-}
+export type PodResources = CocoonPod["spec"]["containers"][0]["resources"];
 
 /** An `envFrom` entry on a built pod, with Go's empty fields left out. */
-export interface PodEnvFrom {
-  prefix?: string;
-  configMapRef?: { name?: string; optional?: boolean };
-  secretRef?: { name?: string; optional?: boolean };
-}
+export type PodEnvFrom = NonNullable<CocoonPod["spec"]["containers"][0]["envFrom"]>[number];
 
 /** A toleration on a built pod. */
-export interface PodToleration {
-  key: string;
-  operator: "Exists";
-  effect?: "NoExecute";
-}
+export type PodToleration = CocoonPod["spec"]["tolerations"][number];
 
 /**
  * A pod as the operator builds it, field for field what Go's builders return (`corev1.Pod`),
  * with the fields Go would leave out (empty strings, maps and lists) absent. Assignable to
- * client-node's `V1Pod`; write it as Go does with {@link marshalPodGoJSON}.
+ * client-node's `V1Pod`; write it as Go does with {@link marshalPodGoJSON}. It is the output of
+ * the one definition of a built pod, the zod schema its Go table is generated from; ./meta loads
+ * no zod, only the type checker reads it.
  *
  * @example
  * ```ts
@@ -96,22 +86,4 @@ export interface PodToleration {
  * await clients.core.createNamespacedPod({ namespace: pod.metadata.namespace ?? "", body: pod });
  * ```
  */
-export interface CocoonPod {
-  metadata: {
-    name: string;
-    namespace?: string;
-    labels: Record<string, string>;
-    annotations: Record<string, string>;
-    ownerReferences: [{ apiVersion: string; kind: string; name: string; uid: string; controller: true; blockOwnerDeletion: true }];
-  };
-  spec: {
-    containers: [{ name: string; image: string; envFrom?: PodEnvFrom[]; resources: PodResources }];
-    terminationGracePeriodSeconds: number;
-    nodeSelector: Record<string, string>;
-    serviceAccountName?: string;
-    nodeName?: string;
-    affinity?: PreferredHostnameAffinity | RequiredHostnameAffinity;
-    tolerations: PodToleration[];
-  };
-  status: Record<string, never>;
-}
+export type CocoonPod = BuiltPod;
