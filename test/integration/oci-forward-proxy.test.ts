@@ -28,21 +28,26 @@ afterAll(() => registry.stop());
 afterEach(() => proxy.close());
 
 describe("OCIRegistry behind a forward proxy configured the Node way", () => {
-  it("sends every request through undici's global dispatcher when it is a ProxyAgent", async () => {
-    proxy = await startForwardProxy();
-    const saved = SLOTS.map((slot): unknown => Reflect.get(globalThis, slot));
-    const agent = new ProxyAgent(proxy.url);
-    setGlobalDispatcher(agent);
-    try {
-      const oci = new OCIRegistry(registry.host, { retries: 0 });
-      expect(await callEveryMethod(oci, "vm-proxy-dispatcher")).toBe(BLOB_BYTES);
-      expect(proxy.counts()).toEqual(EVERY_METHOD_REQUESTS);
-      expect(oci.requestCounts.registry).toBe(8);
-    } finally {
-      SLOTS.forEach((slot, i) => Reflect.set(globalThis, slot, saved[i]));
-      await agent.close();
-    }
-  });
+  // Node 22's own fetch (undici 6) cannot drive this undici 7 ProxyAgent: it refuses a request with a
+  // `content-length` header (an upload's POST) before anything is sent, with or without this package.
+  it.skipIf(Number(process.versions.undici?.split(".")[0]) < 7)(
+    "sends every request through undici's global dispatcher when it is a ProxyAgent",
+    async () => {
+      proxy = await startForwardProxy();
+      const saved = SLOTS.map((slot): unknown => Reflect.get(globalThis, slot));
+      const agent = new ProxyAgent(proxy.url);
+      setGlobalDispatcher(agent);
+      try {
+        const oci = new OCIRegistry(registry.host, { retries: 0 });
+        expect(await callEveryMethod(oci, "vm-proxy-dispatcher")).toBe(BLOB_BYTES);
+        expect(proxy.counts()).toEqual(EVERY_METHOD_REQUESTS);
+        expect(oci.requestCounts.registry).toBe(8);
+      } finally {
+        SLOTS.forEach((slot, i) => Reflect.set(globalThis, slot, saved[i]));
+        await agent.close();
+      }
+    },
+  );
 
   it("sends every request through HTTP_PROXY in a process run with NODE_USE_ENV_PROXY=1", async () => {
     proxy = await startForwardProxy();
