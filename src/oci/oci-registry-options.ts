@@ -32,9 +32,10 @@ export interface OCIRegistryOptions {
   /**
    * The `fetch` to send every request with. By default each `GET` (manifests, blobs, tokens) goes
    * over this package's own HTTP/1.1 client, a connection per request, which trusts Node's CAs
-   * (and `NODE_EXTRA_CA_CERTS`) but not undici's global dispatcher; every other request goes
-   * through Node's own `fetch` (undici, with keep-alive). With `NODE_USE_ENV_PROXY` set, everything
-   * goes through Node's `fetch`. Given here, this `fetch` sends everything.
+   * (`NODE_EXTRA_CA_CERTS` included), and every other request through Node's own `fetch` (undici,
+   * with keep-alive); once the process configures Node's `fetch` (`NODE_USE_ENV_PROXY`, or a global
+   * dispatcher such as undici's `ProxyAgent`), everything goes through Node's `fetch`. Given here,
+   * this `fetch` sends everything.
    */
   readonly fetch?: typeof fetch;
 }
