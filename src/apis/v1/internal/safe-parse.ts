@@ -66,7 +66,7 @@ export function withSharedFailureShape<S extends z.ZodType>(schema: S): S {
       result.catch(() => undefined);
       return zodSafeParse(data);
     }
-    if (result.issues === undefined) return { success: true, data: result.value as z.output<S> };
+    if (result.issues === undefined) return { success: true, data: result.value };
     return new LazyFailure(result.issues as Issues) as unknown as z.ZodSafeParseResult<z.output<S>>;
   };
   Object.defineProperty(schema, "safeParse", { value: safeParse, configurable: true, writable: true });
