@@ -77,11 +77,24 @@ const show = (values: number[], digits: number): string =>
   `${median(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
 console.log(runLine());
 const compressed = frames.reduce((sum, f) => sum + f.length, 0) / 2 ** 20;
-console.log(`${String(ROUNDS)} alternated rounds of ${String(frames.length)} dense 64 MiB chunks (level 3, ${compressed.toFixed(0)} MiB compressed), two at once, median [min–max]. ${loadLine()}\n`);
+console.log(
+  `${String(ROUNDS)} alternated rounds of ${String(frames.length)} dense 64 MiB chunks (level 3, ${compressed.toFixed(0)} MiB compressed), two at once, median [min–max]. ${loadLine()}\n`,
+);
 console.log("| decoding | MB/s | collections | CPU s |\n|---|---:|---:|---:|");
 for (const [name, rows] of Object.entries(figures)) {
   const label = name === "adapter" ? "into two reused buffers (adapter)" : "into pieces Node allocates (public)";
-  console.log(`| ${label} | ${show(rows.map((x) => x.mbps), 0)} | ${show(rows.map((x) => x.gcs), 0)} | ${show(rows.map((x) => x.cpu), 2)} |`);
+  console.log(
+    `| ${label} | ${show(
+      rows.map((x) => x.mbps),
+      0,
+    )} | ${show(
+      rows.map((x) => x.gcs),
+      0,
+    )} | ${show(
+      rows.map((x) => x.cpu),
+      2,
+    )} |`,
+  );
 }
 const ratio = figures.adapter.map((a, i) => a.mbps / (figures.public[i]?.mbps ?? NaN));
 console.log(`\nadapter MB/s over public, per round: ${show(ratio, 2)}`);

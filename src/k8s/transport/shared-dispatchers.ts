@@ -71,7 +71,15 @@ export function sharedDispatchers(kubeConfig: KubeConfig, max: number): SharedDi
     const tls: AgentOptions = {};
     await kubeConfig.applyToHTTPSOptions(tls);
     const { ca, cert, key, pfx, passphrase, rejectUnauthorized, servername } = tls;
-    return options.createDispatcherOptions(kubeConfig.getCurrentCluster(), { ca, cert, key, pfx, passphrase, rejectUnauthorized, servername });
+    return options.createDispatcherOptions(kubeConfig.getCurrentCluster(), {
+      ca,
+      cert,
+      key,
+      pfx,
+      passphrase,
+      rejectUnauthorized,
+      servername,
+    });
   };
 
   return {

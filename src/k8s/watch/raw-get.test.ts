@@ -23,7 +23,12 @@ interface Seen {
 const seen: Seen[] = [];
 let answer: { status: number; body: string } = { status: 200, body: "{}" };
 const server = http.createServer((req, res) => {
-  seen.push({ url: req.url ?? "", accept: req.headers.accept, authorization: req.headers.authorization, trace: req.headers["x-trace"] as string });
+  seen.push({
+    url: req.url ?? "",
+    accept: req.headers.accept,
+    authorization: req.headers.authorization,
+    trace: req.headers["x-trace"] as string,
+  });
   res.writeHead(answer.status, { "content-type": "application/json", "x-answer": String(answer.status) }).end(answer.body);
 });
 let base = "";
@@ -49,7 +54,9 @@ function configuration(order: string[]) {
   };
   return createConfiguration({
     baseServer: new ServerConfiguration(base, {}),
-    authMethods: { default: { getName: () => "test", applySecurityAuthentication: (ctx) => ctx.setHeaderParam("Authorization", "Bearer t0") } },
+    authMethods: {
+      default: { getName: () => "test", applySecurityAuthentication: (ctx) => ctx.setHeaderParam("Authorization", "Bearer t0") },
+    },
     httpApi: new IsomorphicFetchHttpLibrary(),
     middleware: [middleware],
   });
