@@ -13,12 +13,10 @@ interface Dispatcher {
   readonly destroyed: boolean;
 }
 
-/** client-node 2's RequestContext and KubeConfig, which client-node 1's types do not describe. */
+/** client-node 2's RequestContext, which client-node 1's types do not describe. */
 interface DispatcherContext {
   getDispatcher(): Dispatcher | undefined;
-}
-interface DispatcherKubeConfig {
-  createDispatcher(cluster: Cluster | null, agentOptions: unknown): Dispatcher | undefined;
+  setDispatcher(dispatcher: Dispatcher): void;
 }
 
 function kubeConfig(cluster: Partial<Cluster> = {}, user: Partial<User> = { token: "t0" }, withCa = true): KubeConfig {
@@ -30,10 +28,18 @@ function kubeConfig(cluster: Partial<Cluster> = {}, user: Partial<User> = { toke
   return kc;
 }
 
+/** Authenticates one request; `set` lists every dispatcher put on its context, in order. */
 async function authenticate(auth: { applySecurityAuthentication(ctx: RequestContext): void | Promise<void> }) {
   const context = new RequestContext("https://127.0.0.1:6443/api", HttpMethod.GET);
+  const pinned = context as unknown as DispatcherContext;
+  const set: Dispatcher[] = [];
+  const setDispatcher = pinned.setDispatcher.bind(pinned);
+  pinned.setDispatcher = (dispatcher) => {
+    set.push(dispatcher);
+    setDispatcher(dispatcher);
+  };
   await auth.applySecurityAuthentication(context);
-  return { dispatcher: (context as unknown as DispatcherContext).getDispatcher(), headers: context.getHeaders() };
+  return { dispatcher: pinned.getDispatcher(), headers: context.getHeaders(), set };
 }
 
 describe("buildsDispatchers", () => {
@@ -45,17 +51,19 @@ describe("buildsDispatchers", () => {
 describe.runIf(clientNodeMajor >= 2)(
   "keepAliveAuthentication on client-node 2's dispatchers (not run on client-node 1, which has none)",
   () => {
-    it("gives every request the dispatcher client-node built for the first, with the KubeConfig's credentials", async () => {
-      const kc = kubeConfig();
-      const built = vi.spyOn(kc as unknown as DispatcherKubeConfig, "createDispatcher");
-      const auth = keepAliveAuthentication(kc);
+    it("gives every request the dispatcher client-node built for the first, destroying the ones it built since", async () => {
+      const auth = keepAliveAuthentication(kubeConfig());
       const first = await authenticate(auth);
       const second = await authenticate(auth);
       const third = await authenticate(auth);
       expect(first.dispatcher?.constructor.name).toBe("Agent");
       expect(second.dispatcher).toBe(first.dispatcher);
       expect(third.dispatcher).toBe(first.dispatcher);
-      expect(built).toHaveBeenCalledTimes(1);
+      // Each request: client-node's fresh dispatcher, then the shared one, pinned to the origin.
+      expect([first.set.length, second.set.length, third.set.length]).toEqual([2, 2, 2]);
+      const [kept, built2, built3] = [first.set[0], second.set[0], third.set[0]];
+      expect(new Set([kept, built2, built3]).size).toBe(3);
+      await vi.waitFor(() => expect([kept?.destroyed, built2?.destroyed, built3?.destroyed]).toEqual([false, true, true]));
       expect(first.headers["Authorization"]).toBe("Bearer t0");
       auth.close();
     });

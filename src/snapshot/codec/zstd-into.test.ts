@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { memoryLike } from "../snapshot-files.test-util.js";
 import { decodeChunkPieces } from "./zstd-decode.js";
 import { compressFrame } from "./zstd-encode.js";
 import { ZstdMessage } from "./zstd-errors.js";
 import { frameHeaderFields } from "./zstd-header.js";
-import { canDecodeInto, decodeFrameInto } from "./zstd-into.js";
+import { canDecodeInto, decodeFrameInto, judgeDecodeInto } from "./zstd-into.js";
 import { unpledged } from "./unpledged.test-util.js";
 
 const SENTINEL = 0xa5;
@@ -103,5 +103,51 @@ describe("decodeChunkPieces into a buffer of the caller's", () => {
     expect(pieces.some((p) => p.buffer === into.buffer)).toBe(false);
     expect(Buffer.concat(pieces).equals(data)).toBe(true);
     expect(into.every((b) => b === SENTINEL)).toBe(true);
+  });
+});
+
+const noWrite = (): void => undefined;
+
+describe("canDecodeInto, on a stream without the private shape", () => {
+  afterEach(() => {
+    judgeDecodeInto(undefined);
+  });
+
+  it.each([
+    ["no handle", { _handle: null, _writeState: new Uint32Array(2), _finishFlushFlag: 4 }],
+    ["a handle without write", { _handle: {}, _writeState: new Uint32Array(2), _finishFlushFlag: 4 }],
+    ["write state as an array", { _handle: { write: noWrite }, _writeState: [0, 0], _finishFlushFlag: 4 }],
+    ["an empty write state", { _handle: { write: noWrite }, _writeState: new Uint32Array(0), _finishFlushFlag: 4 }],
+    ["no finish flag", { _handle: { write: noWrite }, _writeState: new Uint32Array(2) }],
+    ["nothing at all", null],
+  ])("says no for %s, and says yes again once Node's stream is probed", (_name, probe) => {
+    judgeDecodeInto(probe);
+    expect(canDecodeInto()).toBe(false);
+    judgeDecodeInto(undefined);
+    expect(canDecodeInto()).toBe(true);
+  });
+
+  it("decodes a chunk through Node's public calls, to the same bytes, leaving the caller's buffer alone", async () => {
+    const a = memoryLike((5 << 20) + 7, "pa");
+    const b = memoryLike(90_000, "pb");
+    const chunk = Buffer.concat([await compressFrame(a, 3), await compressFrame(b, 3)]);
+    const cap = a.length + b.length;
+    const adapted = await decodeChunkPieces(chunk, cap, marked(cap + 1));
+    judgeDecodeInto({ _handle: null });
+    const into = marked(cap + 1);
+    const pieces = await decodeChunkPieces(chunk, cap, into);
+    expect(pieces.some((p) => p.buffer === into.buffer)).toBe(false);
+    expect(into.every((byte) => byte === SENTINEL)).toBe(true);
+    expect(pieces.map((p) => p.length)).toEqual([4 << 20, a.length - (4 << 20), b.length]);
+    expect(Buffer.concat(pieces).equals(Buffer.from(adapted[0] as Uint8Array))).toBe(true);
+    expect(Buffer.concat(pieces).equals(Buffer.concat([a, b]))).toBe(true);
+  });
+
+  it("keeps Go's text for a chunk above the cap on the public path", async () => {
+    judgeDecodeInto({});
+    const data = memoryLike(1 << 20, "pcap");
+    await expect(decodeChunkPieces(await compressFrame(data, 3), data.length - 1, marked(data.length + 1))).rejects.toThrow(
+      ZstdMessage.TooLarge,
+    );
   });
 });

@@ -1,3 +1,5 @@
+// The one adapter to Node zlib's private parts (`BENCHMARKS.md`, "Adapters to peers' private
+// parts"): `_handle`, `_writeState` and `_finishFlushFlag` of its zstd stream, checked on first use.
 import type { Transform } from "node:stream";
 import { nodeZstd } from "./node-zstd.js";
 import { ZstdMessage } from "./zstd-errors.js";
@@ -36,17 +38,23 @@ function openDecoder(windowLog: number): ZstdStream {
   }) as ZstdStream;
 }
 
-function isHandleShaped(stream: ZstdStream): boolean {
+/** Whether `stream` has, with their types, the private members {@link decodeFrameInto} reads. */
+function isHandleShaped(stream: unknown): boolean {
+  const members = stream as Partial<ZstdStream> | null;
   return (
-    typeof stream._handle?.write === "function" && stream._writeState instanceof Uint32Array && typeof stream._finishFlushFlag === "number"
+    typeof members?._handle?.write === "function" &&
+    members._writeState instanceof Uint32Array &&
+    members._writeState.length >= 1 &&
+    typeof members._finishFlushFlag === "number"
   );
 }
 
 let shaped: boolean | undefined;
 
 /**
- * Whether this Node's zstd stream has the handle {@link decodeFrameInto} drives; checked once.
- * Where it does not, callers decode with Node's public calls, into buffers Node allocates.
+ * Whether this Node's zstd stream has the handle {@link decodeFrameInto} drives; checked once, on
+ * a probe stream. Where it does not, callers decode with Node's public calls, into buffers Node
+ * allocates.
  */
 export function canDecodeInto(): boolean {
   if (shaped === undefined) {
@@ -55,6 +63,16 @@ export function canDecodeInto(): boolean {
     probe.destroy();
   }
   return shaped;
+}
+
+/**
+ * Gives {@link canDecodeInto} the verdict it would reach on `probe` in place of Node's stream;
+ * `undefined` forgets it, so the next call probes Node again. Tests force the public path with it.
+ *
+ * @internal
+ */
+export function judgeDecodeInto(probe: unknown): void {
+  shaped = probe === undefined ? undefined : isHandleShaped(probe);
 }
 
 /**

@@ -73,6 +73,31 @@ describe("withSharedFailureShape", () => {
     expect(() => zodSafeParse(Async, "x")).toThrow(z.core.$ZodAsyncError);
   });
 
+  it("throws what a throwing check throws, as zod does, and leaves no rejection behind", () => {
+    const boom = new RangeError("boom");
+    const Throwing = withSharedFailureShape(
+      z.string().refine(() => {
+        throw boom;
+      }),
+    );
+    expect(() => Throwing.safeParse("x")).toThrow(boom);
+    expect(() => zodSafeParse(Throwing, "x")).toThrow(boom);
+  });
+
+  it("goes through the schema's Standard Schema validate, not zod's safeParse, without params", () => {
+    const schema = z.string();
+    const calls: unknown[] = [];
+    const { validate } = schema["~standard"];
+    schema["~standard"] = { ...schema["~standard"], validate: (value) => (calls.push(value), validate(value)) };
+    withSharedFailureShape(schema);
+    expect([schema.safeParse(1).success, schema.safeParse("a").success, schema.safeParse(2, { reportInput: true }).success]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(calls).toEqual([1, "a"]);
+  });
+
   it("gives every failure one fast hidden class, where zod's are dictionaries", () => {
     const [a, b] = [Toolbox.safeParse(null), Toolbox.safeParse({ name: 1, os: "beos" })];
     expect([haveSameMap(a, b), hasFastProperties(a), hasFastProperties(b)]).toEqual([true, true, true]);

@@ -5,16 +5,19 @@
 // share one fast hidden class: one accessor pair for all, the state in private fields. What a
 // caller sees is zod's: `success`, then `error` (own, enumerable, built on first read,
 // replaceable), the same issues and messages.
+//
+// The parse runs through the schema's Standard Schema `validate`, zod's public interface that
+// answers with the finalized issues and no lazy literal; only a parse with its own params (an
+// error map) goes through zod's `safeParse`. `BENCHMARKS.md`, "Adapters to peers' private parts".
 import { z } from "zod";
 
-type RawIssue = z.core.$ZodRawIssue;
-type ParseContext = z.core.ParseContextInternal;
+type Issues = readonly z.core.$ZodIssue[];
+type SafeParseParams = z.core.ParseContext<z.core.$ZodIssue>;
 
 /** A failed `safeParse` whose error is built on its first read, as zod's is. */
 class LazyFailure {
   readonly success = false;
-  #issues: readonly RawIssue[] | undefined;
-  #ctx: ParseContext | undefined;
+  #issues: Issues | undefined;
   #error: z.ZodError | undefined;
 
   static readonly #errorProperty: PropertyDescriptor = {
@@ -22,28 +25,20 @@ class LazyFailure {
     enumerable: true,
     get(this: LazyFailure): z.ZodError {
       if (this.#error === undefined) {
-        const ctx = this.#ctx;
-        this.#error = new z.ZodRealError((this.#issues ?? []).map((issue) => z.core.util.finalizeIssue(issue, ctx, z.core.config())));
-        this.#release();
+        this.#error = new z.ZodRealError(this.#issues?.slice() ?? []);
+        this.#issues = undefined;
       }
       return this.#error;
     },
     set(this: LazyFailure, error: z.ZodError): void {
       this.#error = error;
-      this.#release();
+      this.#issues = undefined;
     },
   };
 
-  constructor(issues: readonly RawIssue[], ctx: ParseContext) {
+  constructor(issues: Issues) {
     this.#issues = issues;
-    this.#ctx = ctx;
     Object.defineProperty(this, "error", LazyFailure.#errorProperty);
-  }
-
-  /** The raw issues hold the parsed input; once the error exists they have nothing left to do. */
-  #release(): void {
-    this.#issues = undefined;
-    this.#ctx = undefined;
   }
 }
 
@@ -61,12 +56,18 @@ class LazyFailure {
  * @internal
  */
 export function withSharedFailureShape<S extends z.ZodType>(schema: S): S {
-  const safeParse = (data: unknown, params?: z.core.ParseContext<z.core.$ZodIssue>): z.ZodSafeParseResult<z.output<S>> => {
-    const ctx: ParseContext = params === undefined ? { async: false } : { ...params, async: false };
-    const result = schema._zod.run({ value: data, issues: [] }, ctx);
-    if (result instanceof Promise) throw new z.core.$ZodAsyncError();
-    if (result.issues.length === 0) return { success: true, data: result.value as z.output<S> };
-    return new LazyFailure(result.issues, ctx) as unknown as z.ZodSafeParseResult<z.output<S>>;
+  const standard = schema["~standard"];
+  const zodSafeParse = (data: unknown, params?: SafeParseParams) => z.safeParse(schema, data, params) as z.ZodSafeParseResult<z.output<S>>;
+  const safeParse = (data: unknown, params?: SafeParseParams): z.ZodSafeParseResult<z.output<S>> => {
+    if (params !== undefined) return zodSafeParse(data, params);
+    const result = standard.validate(data);
+    if (result instanceof Promise) {
+      // An async check, or one that threw: `validate` retries it async; zod's `safeParse` throws what zod throws.
+      result.catch(() => undefined);
+      return zodSafeParse(data);
+    }
+    if (result.issues === undefined) return { success: true, data: result.value };
+    return new LazyFailure(result.issues as Issues) as unknown as z.ZodSafeParseResult<z.output<S>>;
   };
   Object.defineProperty(schema, "safeParse", { value: safeParse, configurable: true, writable: true });
   return schema;
