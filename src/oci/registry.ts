@@ -31,6 +31,18 @@ export interface FetchedManifest {
 }
 
 /**
+ * Options of {@link Uploader.putBlobStreamed}.
+ */
+export interface StreamedBlobOptions extends RegistryCallOptions {
+  /**
+   * The body's length, when known: each `PATCH` then streams its bytes from the body as they are
+   * sent instead of holding a piece, and the closing `PUT` carries none. A body of another length
+   * fails with `ERR_REGISTRY_SIZE_MISMATCH`.
+   */
+  readonly size?: number;
+}
+
+/**
  * A blob {@link Uploader.putBlobStreamed} uploaded: what the registry now holds it under.
  */
 export interface StreamedBlob {
@@ -57,7 +69,7 @@ export interface Uploader {
    * digest and size. Optional (Go's `Uploader` has no such call): without it, a v1 push holds each
    * file in memory to learn its digest before uploading it.
    */
-  putBlobStreamed?(name: string, body: AsyncIterable<Uint8Array>, options?: RegistryCallOptions): Promise<StreamedBlob>;
+  putBlobStreamed?(name: string, body: AsyncIterable<Uint8Array>, options?: StreamedBlobOptions): Promise<StreamedBlob>;
 }
 
 /**

@@ -35,9 +35,9 @@ class FileSource implements PieceSource {
     return bytesRead;
   };
 
-  readonly reserve = (length: number): ReadAt => {
-    const start = this.#position;
-    this.#position += length;
+  readonly reserve = (length: number, back = 0): ReadAt => {
+    const start = this.#position - back;
+    this.#position = start + length;
     return async (out, offset) => {
       let at = 0;
       while (at < out.length) {

@@ -85,7 +85,8 @@ export async function uploadLayer(
 
 /**
  * Uploads a body of unknown digest through the uploader's streamed upload and returns its layer
- * descriptor. A failure of `body` itself is rethrown as it came (the caller words it).
+ * descriptor; `size`, when known, lets the uploader stream each request from the body. A failure
+ * of `body` itself is rethrown as it came (the caller words it).
  */
 export async function uploadStreamed(
   putBlobStreamed: NonNullable<Uploader["putBlobStreamed"]>,
@@ -94,6 +95,7 @@ export async function uploadStreamed(
   mediaType: string,
   body: AsyncIterable<Uint8Array>,
   signal?: AbortSignal,
+  size?: number,
 ): Promise<Descriptor> {
   let bodyFailure: { error: unknown } | undefined;
   const watched = (async function* () {
@@ -105,7 +107,7 @@ export async function uploadStreamed(
     }
   })();
   try {
-    const blob = await putBlobStreamed(name, watched, signal ? { signal } : {});
+    const blob = await putBlobStreamed(name, watched, { ...(signal && { signal }), ...(size !== undefined && { size }) });
     return { mediaType, digest: blob.digest, size: blob.size, annotations: { [OCIAnnotation.Title]: title } };
   } catch (err) {
     if (bodyFailure !== undefined && !signal?.aborted) throw bodyFailure.error;
