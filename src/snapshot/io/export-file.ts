@@ -2,7 +2,7 @@ import { open, type FileHandle } from "node:fs/promises";
 import type { PieceSource, ReadAt } from "./piece-source.js";
 
 /**
- * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, v1 bodies). Node's
+ * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, files up to 16 MiB). Node's
  * default 64 KiB makes a push wait on one thread pool round trip per 64 KiB (`BENCHMARKS.md`,
  * "Snapshot internals"); larger held pieces take a push near its budget.
  */
@@ -63,8 +63,9 @@ class FileSource implements PieceSource {
 /**
  * A `cocoon snapshot export` tar on disk, as the source of `pushSnapshot`. Iterated, it yields
  * {@link EXPORT_READ_SIZE} pieces; a push reads each chunk of a large file straight into the
- * chunk's buffer instead: no piece is allocated and copied per {@link EXPORT_READ_SIZE}, a cost a
- * sparse v2 push feels. The file is opened on the first read and closed at the end.
+ * chunk's buffer instead, and a v1 file above 16 MiB into a few reused buffers as it is sent: no
+ * piece is allocated and copied per {@link EXPORT_READ_SIZE}, a cost a sparse v2 push feels, nor
+ * left for the collector to find. The file is opened on the first read and closed at the end.
  */
 export class ExportFile implements AsyncIterable<Uint8Array> {
   /** The file's path. */
