@@ -34,7 +34,10 @@ export interface OCIRegistryOptions {
    * over this package's own HTTP/1.1 client, a connection per request, which trusts Node's CAs
    * (and `NODE_EXTRA_CA_CERTS`) but not undici's global dispatcher; every other request goes
    * through Node's own `fetch` (undici, with keep-alive). With `NODE_USE_ENV_PROXY` set, everything
-   * goes through Node's `fetch`. Given here, this `fetch` sends everything.
+   * goes through Node's `fetch`. Given here, this `fetch` sends everything; it must be done with a
+   * chunk of a streamed request body once it asks for the second chunk after it, as Node's is: a
+   * snapshot push reads its next bytes into that chunk's buffer (held longer, the bytes sent differ
+   * from those hashed, and the registry refuses the blob).
    */
   readonly fetch?: typeof fetch;
 }
