@@ -2,11 +2,12 @@ import { open, type FileHandle } from "node:fs/promises";
 import type { PieceSource, ReadAt } from "./piece-source.js";
 
 /**
- * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, files up to 16 MiB). Node's
- * default 64 KiB makes a push wait on one thread pool round trip per 64 KiB (`BENCHMARKS.md`,
- * "Snapshot internals"); larger held pieces take a push near its budget.
+ * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, files up to 16 MiB).
+ * Node's default 64 KiB makes a push wait on one thread pool round trip per 64 KiB; 4 MiB pieces,
+ * one or two read per large file for its header alone, left a v1 push's peak 15 MiB higher
+ * (`BENCHMARKS.md`, "Snapshot internals").
  */
-export const EXPORT_READ_SIZE = 4 << 20;
+export const EXPORT_READ_SIZE = 1 << 20;
 
 /** Reads a file from the start, each read at the next position. */
 class FileSource implements PieceSource {
