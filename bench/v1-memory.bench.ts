@@ -119,6 +119,10 @@ try {
   say(
     "One run, indicative (the machine is shared). Each side runs in a process of its own, transpiled and run as plain `node`; the two take turns, the first of a pair alternating. Peak RSS: `VmHWM` of each process over all its rounds, median [min–max] over the processes. MB/s: the export tar's bytes over the median warm round's seconds, median over the processes. Client CPU: user + system seconds of a process's median warm round, median [min–max].",
   );
+  say("");
+  say(
+    'The loaded code alone is bare + 32 MiB (zod, the schemas, the HTTP clients); what a push and a pull hold beyond it is listed under "Snapshot internals".',
+  );
   if (args.write)
     writeBenchmarkSection("v1-memory", "v1 push and pull memory against an older commit (`npm run bench:v1-memory`)", lines.join("\n"));
 } finally {
