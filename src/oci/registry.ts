@@ -67,7 +67,9 @@ export interface Uploader {
   /**
    * Uploads a body whose digest is not known beforehand, hashing it on the way, and returns its
    * digest and size. Optional (Go's `Uploader` has no such call): without it, a v1 push holds each
-   * file in memory to learn its digest before uploading it.
+   * file in memory to learn its digest before uploading it. A chunk of `body` is valid until the
+   * second chunk after it is asked for (a snapshot push reads into its buffer again): copy what is
+   * kept longer.
    */
   putBlobStreamed?(name: string, body: AsyncIterable<Uint8Array>, options?: StreamedBlobOptions): Promise<StreamedBlob>;
 }
