@@ -15,11 +15,10 @@
  * Run: npm run bench:pull-baseline [-- --base ed3f106] [-- --size 1G] [-- --pairs 5] [-- --rounds 3] [-- --write]
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
-import ts from "typescript";
 import { OCIRegistry } from "../src/oci/index.js";
 import { pushSnapshot, readExportFile } from "../src/snapshot/index.js";
 import { startRegistry } from "../src/testing/index.js";
@@ -28,6 +27,7 @@ import { median } from "./measure-async.js";
 import { spread } from "./run-info.js";
 import { echoedLines } from "./report-table.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
+import { HWM_MIB, transpileCommit, transpileRunner, transpileTree } from "./transpile-tree.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,34 +45,13 @@ if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args
 const BUDGET_MIB = 512;
 const base = execFileSync("git", ["rev-parse", "--short", args.base], { encoding: "utf8" }).trim();
 const dir = mkdtempSync(path.join(tmpdir(), "cocoon-pull-baseline-"));
-const baseRoot = path.join(dir, base);
-mkdirSync(baseRoot);
-execFileSync("bash", ["-c", `git archive ${base} src | tar -x -C '${baseRoot}'`]);
 
-/** Transpiles every non-test `.ts` file under `from` into `.js` under `to`, so each side runs as plain `node`, as an agent would. */
-function transpileTree(from: string, to: string): void {
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    if (entry.isDirectory()) transpileTree(source, path.join(to, entry.name));
-    if (!entry.isFile() || !entry.name.endsWith(".ts") || /\.(test|test-util|d)\.ts$/u.test(entry.name)) continue;
-    const { outputText } = ts.transpileModule(readFileSync(source, "utf8"), {
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: false },
-    });
-    mkdirSync(to, { recursive: true });
-    writeFileSync(path.join(to, entry.name.replace(/\.ts$/u, ".js")), outputText);
-  }
-}
 const sides = { base: path.join(dir, "base-js"), ours: path.join(dir, "ours-js") } as const;
 symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules")); // zod, for both trees
-transpileTree(path.join(baseRoot, "src"), sides.base);
+transpileCommit(base, dir, sides.base);
 transpileTree(path.resolve("src"), sides.ours);
 const runner = path.join(dir, "pull-run.mjs");
-writeFileSync(
-  runner,
-  ts.transpileModule(readFileSync("bench/pull-run.ts", "utf8"), {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023 },
-  }).outputText,
-);
+transpileRunner("bench/pull-run.ts", runner);
 
 interface Run {
   readonly seconds: number[];
@@ -80,8 +59,6 @@ interface Run {
 }
 
 const execFileAsync = promisify(execFile);
-/** Prints the process's own peak RSS in MiB. */
-const HWM_MIB = `process.stdout.write(String(Number(/^VmHWM:\\s+(\\d+) kB$/m.exec(require("fs").readFileSync("/proc/self/status", "utf8"))[1]) / 1024))`;
 async function pull(root: string, host: string, vm: string, rounds: number, output: string): Promise<Run> {
   const { stdout } = await execFileAsync(process.execPath, [runner, root, host, vm, String(BUDGET_MIB), String(rounds), output], {
     encoding: "utf8",

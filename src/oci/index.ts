@@ -54,6 +54,7 @@ export type {
   Registry,
   RegistryCallOptions,
   StreamedBlob,
+  StreamedBlobOptions,
   Uploader,
 } from "./registry.js";
 export { isRelativeRef, parseRef } from "./relative-ref.js";

@@ -35,7 +35,10 @@ export interface OCIRegistryOptions {
    * (`NODE_EXTRA_CA_CERTS` included), and every other request through Node's own `fetch` (undici,
    * with keep-alive); once the process configures Node's `fetch` (`NODE_USE_ENV_PROXY`, or a global
    * dispatcher such as undici's `ProxyAgent`), everything goes through Node's `fetch`. Given here,
-   * this `fetch` sends everything.
+   * this `fetch` sends everything; it must be done with a chunk of a streamed request body once it
+   * asks for the second chunk after it, as Node's is: a snapshot push reads its next bytes into that
+   * chunk's buffer (held longer, the bytes sent differ from those hashed, and the registry refuses
+   * the blob).
    */
   readonly fetch?: typeof fetch;
 }

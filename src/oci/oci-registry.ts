@@ -5,6 +5,7 @@ import { RegistryError } from "./errors.js";
 import { Authorizer } from "./internal/authorizer.js";
 import { bodyChunks, readBody } from "./internal/body.js";
 import { uploadStreamedBlob } from "./internal/blob-session.js";
+import { uploadSizedBlob } from "./internal/sized-upload.js";
 import { uploadBlob } from "./internal/blob-upload.js";
 import { startDeadline, type CallDeadline } from "./internal/deadline.js";
 import { deleteManifestRef } from "./internal/delete-manifest.js";
@@ -24,6 +25,7 @@ import type {
   Registry,
   RegistryCallOptions,
   StreamedBlob,
+  StreamedBlobOptions,
 } from "./registry.js";
 
 type Action = "pull" | "pull,push" | "delete";
@@ -216,10 +218,14 @@ export class OCIRegistry implements Registry {
 
   /**
    * Uploads a body of unknown digest in one chunked upload session (`POST`, a `PATCH` per 16 MiB,
-   * `PUT ?digest=` with the last piece), hashing it on the way; at most two pieces are held.
+   * `PUT ?digest=` with the last piece), hashing it on the way; at most two pieces are held. Given
+   * the body's `size`, each `PATCH` streams from the body as it is sent and holds no piece (the
+   * last one takes the remainder, and the `PUT` is empty).
    */
-  async putBlobStreamed(name: string, body: AsyncIterable<Uint8Array>, options: RegistryCallOptions = {}): Promise<StreamedBlob> {
-    return uploadStreamedBlob(this.#base, name, body, this.#pushSend(options), this.#uploadURL);
+  async putBlobStreamed(name: string, body: AsyncIterable<Uint8Array>, options: StreamedBlobOptions = {}): Promise<StreamedBlob> {
+    const send = this.#pushSend(options);
+    if (options.size !== undefined) return uploadSizedBlob(this.#base, name, body, options.size, send, this.#uploadURL);
+    return uploadStreamedBlob(this.#base, name, body, send, this.#uploadURL);
   }
 
   readonly #uploadURL = (ref: RepositoryName, path: string): string => this.#url(ref, "blobs", path);

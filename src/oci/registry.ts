@@ -63,6 +63,18 @@ export interface FetchedManifest {
 }
 
 /**
+ * Options of {@link Uploader.putBlobStreamed}.
+ */
+export interface StreamedBlobOptions extends RegistryCallOptions {
+  /**
+   * The body's length, when known: each `PATCH` then streams its bytes from the body as they are
+   * sent instead of holding a piece, and the closing `PUT` carries none. A body of another length
+   * fails with `ERR_REGISTRY_SIZE_MISMATCH`.
+   */
+  readonly size?: number;
+}
+
+/**
  * A blob {@link Uploader.putBlobStreamed} uploaded: what the registry now holds it under.
  */
 export interface StreamedBlob {
@@ -87,9 +99,11 @@ export interface Uploader {
   /**
    * Uploads a body whose digest is not known beforehand, hashing it on the way, and returns its
    * digest and size. Optional (Go's `Uploader` has no such call): without it, a v1 push holds each
-   * file in memory to learn its digest before uploading it.
+   * file in memory to learn its digest before uploading it. A chunk of `body` is valid until the
+   * second chunk after it is asked for (a snapshot push reads into its buffer again): copy what is
+   * kept longer.
    */
-  putBlobStreamed?(name: string, body: AsyncIterable<Uint8Array>, options?: RegistryCallOptions): Promise<StreamedBlob>;
+  putBlobStreamed?(name: string, body: AsyncIterable<Uint8Array>, options?: StreamedBlobOptions): Promise<StreamedBlob>;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface SeenRequest {
   /** Path and query. */
   readonly path: string;
   readonly status: number;
+  /** Request body bytes forwarded (those of a request answered with a fault's status: 0). */
+  readonly bytes: number;
 }
 
 /** What to do to one request instead of (or on top of) forwarding it. */
@@ -52,13 +54,14 @@ export async function startRegistryProxy(upstream: string): Promise<RegistryProx
     const path = req.url ?? "";
     const fault = rule?.(method, path);
     if (fault?.kind === "status") {
-      requests.push({ method, path, status: fault.status });
+      requests.push({ method, path, status: fault.status, bytes: 0 });
       req.resume();
       res.writeHead(fault.status, { "content-type": "application/json", ...fault.headers }).end(fault.body ?? "");
       return;
     }
+    let bytes = 0;
     const forward = http.request({ host: upHost, port: Number(upPort), method, path, headers: req.headers, agent }, (up) => {
-      requests.push({ method, path, status: up.statusCode ?? 0 });
+      requests.push({ method, path, status: up.statusCode ?? 0, bytes });
       const send = (): void => {
         res.writeHead(up.statusCode ?? 502, up.headers);
         res.flushHeaders();
@@ -68,7 +71,10 @@ export async function startRegistryProxy(upstream: string): Promise<RegistryProx
       else send();
     });
     forward.on("error", () => res.destroy());
-    req.on("data", (chunk: Buffer) => (uploaded += chunk.length));
+    req.on("data", (chunk: Buffer) => {
+      uploaded += chunk.length;
+      bytes += chunk.length;
+    });
     req.pipe(forward);
   });
   server.keepAliveTimeout = 1000;

@@ -8,7 +8,8 @@ import type { RegistryRequest } from "./transport.js";
 /** Bytes sent per `PATCH` of a streamed upload (raised to the registry's `OCI-Chunk-Min-Length`). */
 export const UPLOAD_PIECE = 16 << 20;
 
-type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
+/** Sends one request of an upload session. */
+export type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
 
 const lengthOf = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.length, 0);
 
@@ -16,6 +17,29 @@ const lengthOf = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) =
 // eslint-disable-next-line @typescript-eslint/require-await -- an array as the AsyncIterable a body must be
 async function* streamOf(parts: readonly Uint8Array[]): AsyncGenerator<Uint8Array> {
   yield* parts;
+}
+
+/** An upload session the registry opened: where to send the first piece, and how large a piece must be. */
+export interface UploadSession {
+  readonly ref: RepositoryName;
+  readonly what: string;
+  readonly location: URL;
+  readonly pieceSize: number;
+}
+
+/** Opens a chunked upload session: `POST …/blobs/uploads/`. */
+export async function startSession(
+  base: string,
+  name: string,
+  send: Send,
+  blobURL: (ref: RepositoryName, path: string) => string,
+): Promise<UploadSession> {
+  const ref = repositoryRef(base, name);
+  const what = `put blob ${name}`;
+  const start = await send(ref, { method: "POST", url: blobURL(ref, "uploads/"), what, ok: [202], headers: { "content-length": "0" } });
+  await start.body?.cancel();
+  const pieceSize = Math.max(UPLOAD_PIECE, Number(start.headers.get("oci-chunk-min-length") ?? 0) || 0);
+  return { ref, what, location: new URL(start.headers.get("location") ?? "", blobURL(ref, "uploads/")), pieceSize };
 }
 
 /**
@@ -31,12 +55,8 @@ export async function uploadStreamedBlob(
   send: Send,
   blobURL: (ref: RepositoryName, path: string) => string,
 ): Promise<StreamedBlob> {
-  const ref = repositoryRef(base, name);
-  const what = `put blob ${name}`;
-  const start = await send(ref, { method: "POST", url: blobURL(ref, "uploads/"), what, ok: [202], headers: { "content-length": "0" } });
-  await start.body?.cancel();
-  const pieceSize = Math.max(UPLOAD_PIECE, Number(start.headers.get("oci-chunk-min-length") ?? 0) || 0);
-  let location = new URL(start.headers.get("location") ?? "", blobURL(ref, "uploads/"));
+  const { ref, what, pieceSize, ...session } = await startSession(base, name, send, blobURL);
+  let location = session.location;
   const hash = createHash("sha256");
   const source = body[Symbol.asyncIterator]();
   const carry: ReadCarry = {};

@@ -85,12 +85,19 @@ export class ByteReader {
   }
 
   /**
-   * Reads of the next `length` bytes, passed over, when the source reads by position: the bytes
-   * already buffered are kept for them, the rest read from the source where they lie.
+   * Reads of the next `length` bytes, passed over, when the source reads by position: read from
+   * the source where they lie, the buffered ones too when the region takes them all (the buffer,
+   * up to an `EXPORT_READ_SIZE` piece, is let go instead of held for the region's life);
+   * otherwise the bytes already buffered are kept for them.
    */
   #reserve(length: number): ReadAt | undefined {
     const reserve = this.#done ? undefined : this.#source.reserve;
     if (reserve === undefined) return undefined;
+    if (length >= this.#buf.length) {
+      const back = this.#buf.length;
+      this.#buf = new Uint8Array(0);
+      return reserve(length, back);
+    }
     const head = this.#buf.subarray(0, Math.min(length, this.#buf.length));
     this.#buf = this.#buf.subarray(head.length);
     const tail = reserve(length - head.length);

@@ -2,11 +2,12 @@ import { open, type FileHandle } from "node:fs/promises";
 import type { PieceSource, ReadAt } from "./piece-source.js";
 
 /**
- * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, v1 bodies). Node's
- * default 64 KiB makes a push wait on one thread pool round trip per 64 KiB (`BENCHMARKS.md`,
- * "Snapshot internals"); larger held pieces take a push near its budget.
+ * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, files up to 16 MiB).
+ * Node's default 64 KiB makes a push wait on one thread pool round trip per 64 KiB; 4 MiB pieces,
+ * one or two read per large file for its header alone, left a v1 push's peak 15 MiB higher
+ * (`BENCHMARKS.md`, "Snapshot internals").
  */
-export const EXPORT_READ_SIZE = 4 << 20;
+export const EXPORT_READ_SIZE = 1 << 20;
 
 /** Reads a file from the start, each read at the next position. */
 class FileSource implements PieceSource {
@@ -35,9 +36,9 @@ class FileSource implements PieceSource {
     return bytesRead;
   };
 
-  readonly reserve = (length: number): ReadAt => {
-    const start = this.#position;
-    this.#position += length;
+  readonly reserve = (length: number, back = 0): ReadAt => {
+    const start = this.#position - back;
+    this.#position = start + length;
     return async (out, offset) => {
       let at = 0;
       while (at < out.length) {
@@ -63,8 +64,9 @@ class FileSource implements PieceSource {
 /**
  * A `cocoon snapshot export` tar on disk, as the source of `pushSnapshot`. Iterated, it yields
  * {@link EXPORT_READ_SIZE} pieces; a push reads each chunk of a large file straight into the
- * chunk's buffer instead: no piece is allocated and copied per {@link EXPORT_READ_SIZE}, a cost a
- * sparse v2 push feels. The file is opened on the first read and closed at the end.
+ * chunk's buffer instead, and a v1 file above 16 MiB into a few reused buffers as it is sent: no
+ * piece is allocated and copied per {@link EXPORT_READ_SIZE}, a cost a sparse v2 push feels, nor
+ * left for the collector to find. The file is opened on the first read and closed at the end.
  */
 export class ExportFile implements AsyncIterable<Uint8Array> {
   /** The file's path. */

@@ -10,8 +10,10 @@ export interface PieceSource {
   /**
    * Passes over the next `length` bytes without reading them and returns positional reads of
    * them, so several regions can be read at once, each when it is needed. Absent on a plain stream.
+   * With `back`, the region starts that many bytes before the next: bytes already read, which the
+   * caller can then let go of.
    */
-  readonly reserve?: (length: number) => ReadAt;
+  readonly reserve?: (length: number, back?: number) => ReadAt;
   /** Stops reading and frees what the source holds. */
   close(): Promise<void>;
 }

@@ -82,7 +82,8 @@ export async function uploadLayer(
 
 /**
  * Uploads a body of unknown digest through the uploader's streamed upload and returns its layer
- * descriptor. A failure of `body` itself is rethrown as it came (the caller words it).
+ * descriptor; `size`, when known, lets the uploader stream each request from the body. A failure
+ * of `body` itself is rethrown as it came (the caller words it).
  */
 export async function uploadStreamed(
   putBlobStreamed: NonNullable<Uploader["putBlobStreamed"]>,
@@ -91,6 +92,7 @@ export async function uploadStreamed(
   mediaType: string,
   body: AsyncIterable<Uint8Array>,
   signal?: AbortSignal,
+  size?: number,
 ): Promise<Descriptor> {
   let bodyFailure: { error: unknown } | undefined;
   const watched = (async function* () {
@@ -102,7 +104,7 @@ export async function uploadStreamed(
     }
   })();
   try {
-    const blob = await putBlobStreamed(name, watched, signal ? { signal } : {});
+    const blob = await putBlobStreamed(name, watched, { ...(signal && { signal }), ...(size !== undefined && { size }) });
     return { mediaType, digest: blob.digest, size: blob.size, annotations: { [OCIAnnotation.Title]: title } };
   } catch (err) {
     if (bodyFailure !== undefined && !signal?.aborted) throw bodyFailure.error;

@@ -9,6 +9,7 @@ import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import type { ExportConfig } from "../codec/envelope.js";
 import type { UploadPool } from "../io/upload-pool.js";
 import { enqueueChunks } from "./chunked-upload.js";
+import { positionalPieces } from "../io/positional-pieces.js";
 import { uploadCompressed } from "./compressed-upload.js";
 import type { PipelineParams, PushOptions } from "./push-options.js";
 import { sparseFileMeta } from "../codec/sparse-meta.js";
@@ -91,10 +92,22 @@ export async function uploadEntry(
   }
   const mediaType = mediaTypeForCocoonFile(entry.name);
   const put = entry.size > STREAM_ABOVE ? up.putBlobStreamed?.bind(up) : undefined;
+  // From an export file, the layer is read by position into a few reused buffers as it is sent.
+  const region = put === undefined ? undefined : body.region(entry.size);
   const upload =
     put === undefined
       ? uploadLayer(up, opts.name, entry.name, mediaType, await drain(body, `upload ${entry.name}: buffer entry`), undefined, opts.signal)
-      : uploadStreamed(put, opts.name, entry.name, mediaType, readFailures(body, "buffer entry"), opts.signal);
+      : region === undefined
+        ? uploadStreamed(put, opts.name, entry.name, mediaType, readFailures(body, "buffer entry"), opts.signal)
+        : uploadStreamed(
+            put,
+            opts.name,
+            entry.name,
+            mediaType,
+            readFailures(positionalPieces(region, entry.size), "buffer entry"),
+            opts.signal,
+            entry.size,
+          );
   const desc = await upload.catch((err: unknown) => Promise.reject(uploadFailure(entry.name, err, opts.signal)));
   out.groups.push({ name: entry.name, descs: [desc] });
   progress(`  ${entry.name} -> ${desc.digest} (${desc.size} bytes)`);

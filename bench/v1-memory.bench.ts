@@ -1,0 +1,131 @@
+/**
+ * A v1 (one raw layer) snapshot push and pull's peak RSS, time and client CPU, this tree against an
+ * older commit's, alternated on the same exports and the same registry; beside them the peak RSS
+ * of a bare `node` and of a process that loaded the code and moved nothing (issue 37: a v1 push
+ * and pull within a bare `node` + 32 MiB).
+ *
+ * The older commit's `src/` is unpacked from git into a temp folder; each side runs in a process
+ * of its own (`bench/v1-run.ts`), the two taking turns pair after pair, the first of a pair
+ * alternating. Exports: dense and sparse (`bench/snapshot-exports.ts`), default options (Go's
+ * defaults: no budget given). A pull writes into `/dev/null` and pulls what this tree pushed once.
+ *
+ * Run: npm run bench:v1-memory [-- --base 1a9190d] [-- --size 1G] [-- --pairs 3] [-- --rounds 3] [-- --write]
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs, promisify } from "node:util";
+import { OCIRegistry } from "../src/oci/index.js";
+import { pushSnapshot, readExportFile } from "../src/snapshot/index.js";
+import { startRegistry } from "../src/testing/index.js";
+import { writeBenchmarkSection } from "./benchmarks-md.js";
+import { median } from "./measure-async.js";
+import { echoedLines } from "./report-table.js";
+import { spread } from "./run-info.js";
+import { sizeMiB, writeExport } from "./snapshot-exports.js";
+import { HWM_MIB, transpileCommit, transpileRunner, transpileTree } from "./transpile-tree.js";
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: "string", default: "1a9190d" },
+    size: { type: "string", default: "1G" },
+    pairs: { type: "string", default: "3" },
+    rounds: { type: "string", default: "3" },
+    write: { type: "boolean", default: false },
+  },
+});
+const SIZE = sizeMiB(args.size) * 2 ** 20;
+const PAIRS = Number(args.pairs);
+const ROUNDS = Number(args.rounds);
+if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
+const base = execFileSync("git", ["rev-parse", "--short", args.base], { encoding: "utf8" }).trim();
+const dir = mkdtempSync(path.join(tmpdir(), "cocoon-v1-memory-"));
+const sides = { base: path.join(dir, "base-js"), ours: path.join(dir, "ours-js") } as const;
+symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules")); // zod, for both trees
+transpileCommit(base, dir, sides.base);
+transpileTree(path.resolve("src"), sides.ours);
+const runner = path.join(dir, "v1-run.mjs");
+transpileRunner("bench/v1-run.ts", runner);
+
+interface Run {
+  readonly seconds: number[];
+  readonly cpuSeconds: number[];
+  readonly maxRssMiB: number;
+}
+
+const execFileAsync = promisify(execFile);
+async function run(root: string, op: string, host: string, vm: string, tar: string, rounds: number): Promise<Run> {
+  const { stdout } = await execFileAsync(process.execPath, [runner, root, op, host, vm, tar, String(rounds)], {
+    encoding: "utf8",
+    maxBuffer: 1 << 24,
+  });
+  return JSON.parse(stdout.trim().split("\n").pop() ?? "{}") as Run;
+}
+
+type Side = "base" | "ours";
+const { lines, say } = echoedLines();
+const registry = await startRegistry();
+try {
+  const oci = new OCIRegistry(registry.host, { timeoutMs: 120_000 });
+  const bare = Number(execFileSync("node", ["-e", `setTimeout(() => { ${HWM_MIB} }, 500)`], { encoding: "utf8" }));
+  const idle = {
+    base: (await run(sides.base, "pull", registry.host, "none", "none", 0)).maxRssMiB,
+    ours: (await run(sides.ours, "pull", registry.host, "none", "none", 0)).maxRssMiB,
+  };
+  const rows: string[] = [];
+  for (const kind of ["dense", "sparse"] as const) {
+    const tar = path.join(dir, `${kind}.tar`);
+    await writeExport(tar, SIZE, kind === "sparse");
+    const mb = statSync(tar).size / 1e6;
+    const vm = `vm-${kind}`;
+    await pushSnapshot(readExportFile(tar), oci, { name: vm });
+    for (const op of ["push", "pull"] as const) {
+      const warm: Record<Side, number[]> = { base: [], ours: [] };
+      const cpu: Record<Side, number[]> = { base: [], ours: [] };
+      const rss: Record<Side, number[]> = { base: [], ours: [] };
+      for (let pair = 0; pair < PAIRS; pair++) {
+        for (const side of pair % 2 === 0 ? (["base", "ours"] as const) : (["ours", "base"] as const)) {
+          const r = await run(sides[side], op, registry.host, vm, tar, ROUNDS);
+          warm[side].push(median(r.seconds.slice(1)));
+          cpu[side].push(median(r.cpuSeconds.slice(1)));
+          rss[side].push(r.maxRssMiB);
+        }
+      }
+      const rate = (side: Side): string => (mb / median(warm[side])).toFixed(0);
+      rows.push(
+        `| ${kind} | ${op} | ${spread(rss.base, 0)} | **${spread(rss.ours, 0)}** | ${rate("base")} | ${rate("ours")} | ${spread(cpu.base)} | ${spread(cpu.ours)} |`,
+      );
+    }
+    rmSync(tar);
+  }
+  say(
+    `${SIZE / 2 ** 20} MiB exports, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? "?"}, registry (CNCF distribution) on the same cores, ${new Date().toISOString().slice(0, 16)}Z.`,
+  );
+  say(
+    `Older side: \`${base}\`; this side: \`${execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()}\`${execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() ? " with uncommitted changes" : ""}. ${PAIRS} pairs of processes, ${ROUNDS} rounds each (1 cold, ${ROUNDS - 1} warm).`,
+  );
+  say("");
+  say(
+    "| export | op | peak RSS MiB, older | peak RSS MiB, this | older warm MB/s | this warm MB/s | older client CPU s | this client CPU s |",
+  );
+  say("|---|---|---:|---:|---:|---:|---:|---:|");
+  for (const row of rows) say(row);
+  say("");
+  say(
+    `A bare \`node\` (\`node -e "setTimeout(…, 500)"\`): ${bare.toFixed(0)} MiB; a process that loads \`./oci\` and \`./snapshot\` and moves nothing: ${idle.base.toFixed(0)} MiB older, ${idle.ours.toFixed(0)} MiB this. Goal: bare + 32 = ${(bare + 32).toFixed(0)} MiB.`,
+  );
+  say("");
+  say(
+    "One run, indicative (the machine is shared). Each side runs in a process of its own, transpiled and run as plain `node`; the two take turns, the first of a pair alternating. Peak RSS: `VmHWM` of each process over all its rounds, median [min–max] over the processes. MB/s: the export tar's bytes over the median warm round's seconds, median over the processes. Client CPU: user + system seconds of a process's median warm round, median [min–max].",
+  );
+  say("");
+  say(
+    'The loaded code alone is bare + 32 MiB (zod, the schemas, the HTTP clients); what a push and a pull hold beyond it is listed under "Snapshot internals".',
+  );
+  if (args.write)
+    writeBenchmarkSection("v1-memory", "v1 push and pull memory against an older commit (`npm run bench:v1-memory`)", lines.join("\n"));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+  await registry.stop();
+}
