@@ -34,7 +34,7 @@ function refused(ref: unknown, why: string, cause?: unknown): CocoonError {
  * ```ts
  * parseRef("vk-demo-sandbox-0:hibernate"); // => { name: "vk-demo-sandbox-0", tag: "hibernate" }
  * parseRef("ns/vm_1"); // => { name: "ns/vm_1", tag: "latest" }
- * parseRef("vm@sha256:0123…"); // throws ERR_INVALID_REFERENCE: it names a digest, not a tag
+ * parseRef("localhost:5000/vm"); // throws: reference "localhost:5000/vm" is not a registry-relative repo[:tag]: repository can only contain the characters `abcdefghijklmnopqrstuvwxyz0123456789_-./`: localhost:5000/vm
  * ```
  * @throws CocoonError `ERR_INVALID_REFERENCE` naming the reference: `reference "<ref>" is not a
  * registry-relative repo[:tag]: <why>`, for a digest reference, a registry or port, or whatever
