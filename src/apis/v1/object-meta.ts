@@ -5,6 +5,41 @@ import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "../../internal/k8s-names.js";
 import { addIssue } from "./internal/add-issue.js";
+import { INT64, OWNER_REFERENCE, RAW, STRING, TIME, oe, ptr, slice, struct } from "../../internal/go/index.js";
+import { goTag } from "./go-tags.js";
+
+/** metav1.ManagedFieldsEntry. */
+const MANAGED_FIELDS_ENTRY = struct(
+  oe("manager", STRING),
+  oe("operation", STRING),
+  oe("apiVersion", STRING),
+  oe("time", ptr(TIME)),
+  oe("fieldsType", STRING),
+  oe("fieldsV1", ptr(RAW)),
+  oe("subresource", STRING),
+);
+
+/**
+ * metav1.ObjectMeta's fields in Go's order: the schema parses nine of them, the Go-only ones are
+ * what a merge patch built with Go's struct also writes.
+ */
+const OBJECT_META_GO_FIELDS = [
+  "name",
+  "generateName",
+  "namespace",
+  oe("selfLink", STRING),
+  "uid",
+  "resourceVersion",
+  "generation",
+  oe("creationTimestamp", TIME),
+  oe("deletionTimestamp", ptr(TIME)),
+  oe("deletionGracePeriodSeconds", ptr(INT64)),
+  "labels",
+  "annotations",
+  oe("ownerReferences", slice(OWNER_REFERENCE)),
+  "finalizers",
+  oe("managedFields", slice(MANAGED_FIELDS_ENTRY)),
+];
 
 interface MetaNames {
   name?: string | undefined;
@@ -50,19 +85,22 @@ function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {
  * ```
  */
 export const ObjectMetaSchema = withSharedFailureShape(
-  z
-    .looseObject({
-      name: z.string().optional(),
-      generateName: z.string().optional(),
-      namespace: z.string().optional(),
-      uid: z.string().optional(),
-      resourceVersion: z.string().optional(),
-      generation: int64().optional(),
-      labels: z.record(z.string(), z.string()).optional(),
-      annotations: z.record(z.string(), z.string()).optional(),
-      finalizers: z.array(z.string()).optional(),
-    })
-    .superRefine(checkNames),
+  goTag(
+    z
+      .looseObject({
+        name: z.string().optional(),
+        generateName: z.string().optional(),
+        namespace: z.string().optional(),
+        uid: z.string().optional(),
+        resourceVersion: z.string().optional(),
+        generation: int64().optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+        annotations: z.record(z.string(), z.string()).optional(),
+        finalizers: z.array(z.string()).optional(),
+      })
+      .superRefine(checkNames),
+    { fields: OBJECT_META_GO_FIELDS },
+  ),
 );
 /** Object metadata as stored; keys not listed are kept as `unknown`. */
 export type ObjectMeta = z.output<typeof ObjectMetaSchema>;
