@@ -5,8 +5,19 @@ import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "../../internal/k8s-names.js";
 import { addIssue } from "./internal/add-issue.js";
-import { INT64, OWNER_REFERENCE, RAW, STRING, TIME, oe, ptr, slice, struct } from "../../internal/go/index.js";
+import { BOOL, INT64, RAW, STRING, TIME, always, oe, ptr, slice, struct, type GoType } from "../../internal/go/index.js";
+import { OBJECT_META_FIELDS, type ObjectMetaField } from "./object-meta-fields.js";
 import { goTag } from "./go-tags.js";
+
+/** metav1.OwnerReference. */
+const OWNER_REFERENCE = struct(
+  always("apiVersion", STRING),
+  always("kind", STRING),
+  always("name", STRING),
+  always("uid", STRING),
+  oe("controller", ptr(BOOL)),
+  oe("blockOwnerDeletion", ptr(BOOL)),
+);
 
 /** metav1.ManagedFieldsEntry. */
 const MANAGED_FIELDS_ENTRY = struct(
@@ -19,27 +30,24 @@ const MANAGED_FIELDS_ENTRY = struct(
   oe("subresource", STRING),
 );
 
+/** The Go types of metav1.ObjectMeta's fields that the schema does not parse (all omitempty). */
+const GO_ONLY_OBJECT_META_FIELDS: Partial<Record<ObjectMetaField, GoType>> = {
+  selfLink: STRING,
+  creationTimestamp: TIME,
+  deletionTimestamp: ptr(TIME),
+  deletionGracePeriodSeconds: ptr(INT64),
+  ownerReferences: slice(OWNER_REFERENCE),
+  managedFields: slice(MANAGED_FIELDS_ENTRY),
+};
+
 /**
- * metav1.ObjectMeta's fields in Go's order: the schema parses nine of them, the Go-only ones are
- * what a merge patch built with Go's struct also writes.
+ * metav1.ObjectMeta's fields in Go's order, the Go-only ones with their types: what a merge patch
+ * built with Go's struct also writes (the Go table of `./k8s`, `npm run generate`).
  */
-const OBJECT_META_GO_FIELDS = [
-  "name",
-  "generateName",
-  "namespace",
-  oe("selfLink", STRING),
-  "uid",
-  "resourceVersion",
-  "generation",
-  oe("creationTimestamp", TIME),
-  oe("deletionTimestamp", ptr(TIME)),
-  oe("deletionGracePeriodSeconds", ptr(INT64)),
-  "labels",
-  "annotations",
-  oe("ownerReferences", slice(OWNER_REFERENCE)),
-  "finalizers",
-  oe("managedFields", slice(MANAGED_FIELDS_ENTRY)),
-];
+const OBJECT_META_GO_FIELDS = OBJECT_META_FIELDS.map((name) => {
+  const goOnly = GO_ONLY_OBJECT_META_FIELDS[name];
+  return goOnly === undefined ? name : oe(name, goOnly);
+});
 
 interface MetaNames {
   name?: string | undefined;
