@@ -67,7 +67,7 @@ export function renderCocoonGoTypes(): string {
   const hibernation = goTypeSource(goTypeOf(CocoonHibernationSchema, goTagOf));
   const names = [...new Set([...set.names, ...hibernation.names])].sort();
   return [
-    header("CocoonSetSchema and CocoonHibernationSchema in src/apis/v1 (their Go tags: go-tags.ts)"),
+    header("CocoonSetSchema and CocoonHibernationSchema and their Go tags in src/apis/v1"),
     'import { Kind } from "../../apis/v1/groupversion-info.js";',
     `import { ${names.join(", ")}, type GoType } from "../../internal/go/index.js";`,
     "",
