@@ -9,11 +9,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { goTag, goTagOf } from "../src/apis/v1/go-tags.js";
+import { goAlways, goPointer, goTag, goTagOf } from "../src/apis/v1/go-tags.js";
 import {
   BOOL,
   INT32,
   INT64_SAFE,
+  QUANTITY,
   STRING,
   always,
   encodeGo,
@@ -23,6 +24,7 @@ import {
   ptr,
   slice,
   struct,
+  type GoField,
 } from "../src/internal/go/index.js";
 import { checkSource } from "../src/internal/schema/check-source.js";
 
@@ -76,6 +78,60 @@ describe("a field added to a schema", () => {
     expect([Before.safeParse(wrongZone).success, After.safeParse(wrongZone).success]).toEqual([true, false]);
     expect(after({ name: "w", zone: "eu-1", paused: true, replicas: 2 })).toEqual({ name: "w", zone: "eu-1", paused: true, replicas: 2 });
     expect(after({ name: "w", replicas: 1.5 })).toBeUndefined();
+  });
+});
+
+/**
+ * A fixture kind shaped like a CocoonSet: TypeMeta in the schema's order (`apiVersion` first) but
+ * Go's (`kind` first) in the tag, metadata with a Go-only field, a spec field written always.
+ * `extra` is spliced into the agent.
+ */
+const kindLike = <Extra extends z.ZodRawShape>(extra: Extra) =>
+  goTag(
+    z.object({
+      apiVersion: z.literal("example.io/v1"),
+      kind: z.literal("Widget"),
+      metadata: goTag(z.looseObject({ name: z.string().optional() }), { fields: ["name", oe("selfLink", STRING)] }),
+      spec: z.object({ agent: goAlways(z.object({ image: goAlways(z.string()), ...extra })) }).optional(),
+    }),
+    { fields: ["kind", "apiVersion", "metadata", "spec"] },
+  );
+const KindBefore = kindLike({});
+const KindAfter = kindLike({ storage: goPointer(goTag(z.string(), { type: QUANTITY }).optional()) });
+
+describe("a field added to a CocoonSet-like schema", () => {
+  it("appears in its Go table, among Go's field order and Go-only fields", () => {
+    const agent = (...fields: ReturnType<typeof oe>[]) =>
+      struct(
+        oe("kind", STRING),
+        oe("apiVersion", STRING),
+        oe("metadata", struct(oe("name", STRING), oe("selfLink", STRING))),
+        oe("spec", struct(always("agent", struct(always("image", STRING), ...fields)))),
+      );
+    expect(goTypeOf(KindBefore)).toEqual(agent());
+    expect(goTypeOf(KindAfter)).toEqual(agent(oe("storage", ptr(QUANTITY))));
+    const value = { apiVersion: "example.io/v1", kind: "Widget", metadata: { name: "w" }, spec: { agent: { storage: "1Gi", image: "" } } };
+    const withQuantity = (schema: object) =>
+      encodeGo(goTypeOf(schema), value, () => undefined, { unknownFields: "refuse", quantity: (q) => `${q}` });
+    expect(withQuantity(KindAfter)).toBe(
+      '{"kind":"Widget","apiVersion":"example.io/v1","metadata":{"name":"w"},"spec":{"agent":{"image":"","storage":"1Gi"}}}',
+    );
+    expect(() => withQuantity(KindBefore)).toThrow("value.spec.agent.storage: not a field of the Go struct");
+  });
+
+  it("appears in the input and output types (checked by tsc)", () => {
+    type Agent<T> = T extends { spec?: { agent: infer A } | undefined } ? A : never;
+    expectTypeOf<Agent<z.input<typeof KindAfter>>>().toEqualTypeOf<{ image: string; storage?: string | undefined }>();
+    expectTypeOf<Agent<z.input<typeof KindBefore>>>().toEqualTypeOf<{ image: string }>();
+    expectTypeOf<keyof Agent<z.output<typeof KindAfter>>>().toEqualTypeOf<"image" | "storage">();
+  });
+
+  it("must be named in a tag that gives Go's field order, and a Go-only field must not shadow it", () => {
+    const top = (fields: readonly (string | GoField)[]) => goTag(z.object({ kind: z.string(), spec: z.string() }), { fields });
+    expect(() => goTypeOf(top(["kind"]))).toThrow("value: Go's field order leaves out spec");
+    expect(() => goTypeOf(top(["spec", "kind", "status"]))).toThrow("value.status: not a field of the shape, or named twice");
+    expect(() => goTypeOf(top(["spec", "kind", oe("kind", STRING)]))).toThrow("value.kind: a Go-only field the shape has");
+    expect(goTypeOf(top(["spec", oe("status", BOOL), "kind"]))).toEqual(struct(oe("spec", STRING), oe("status", BOOL), oe("kind", STRING)));
   });
 });
 

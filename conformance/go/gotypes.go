@@ -15,7 +15,7 @@ import (
 )
 
 // goType describes a Go type as encoding/json sees it, in the shape of the TypeScript table
-// (src/k8s/patch/cocoon-go-types.ts): kind, element, and struct fields with their omitempty.
+// (src/k8s/patch/cocoon-go-types.generated.ts): kind, element, and struct fields with their omitempty.
 type goType struct {
 	Kind   string    `json:"kind"`
 	Elem   *goType   `json:"elem,omitempty"`

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { Kind } from "../../src/apis/v1/groupversion-info.js";
 import { marshalGoMapJSON } from "../../src/internal/go/index.js";
-import { COCOON_GO_TYPES } from "../../src/k8s/patch/cocoon-go-types.js";
+import { COCOON_GO_TYPES } from "../../src/k8s/patch/cocoon-go-types.generated.js";
 import { goRoundTrip } from "../../src/k8s/patch/round-trip.js";
 import { mergeFromBody } from "../../src/k8s/patch/merge-from.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";

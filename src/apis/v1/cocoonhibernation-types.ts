@@ -9,10 +9,11 @@ import { POD_REF_IMMUTABLE_RULE } from "./internal/cel-rules.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { ObjectMetaSchema, kubeList } from "./object-meta.js";
+import { TYPE_META_ORDER, goAlways, goTag } from "./go-tags.js";
 
 /** Validates the pod a CocoonHibernation targets (Go `HibernationPodRef`); `name` is non-empty. */
 export const HibernationPodRefSchema = withSharedFailureShape(
-  z.object({ name: z.string().min(1) }).describe("HibernationPodRef identifies the target pod for hibernation."),
+  z.object({ name: goAlways(z.string()).min(1) }).describe("HibernationPodRef identifies the target pod for hibernation."),
 );
 /** A pod reference as stored: identifies the target pod for hibernation. */
 export interface HibernationPodRef {
@@ -30,8 +31,8 @@ export type HibernationPodRefInput = z.input<typeof HibernationPodRefSchema>;
 export const CocoonHibernationSpecSchema = withSharedFailureShape(
   z
     .object({
-      podRef: HibernationPodRefSchema.meta({ "x-kubernetes-validations": [POD_REF_IMMUTABLE_RULE] }),
-      desire: HibernationDesireSchema,
+      podRef: goAlways(HibernationPodRefSchema).meta({ "x-kubernetes-validations": [POD_REF_IMMUTABLE_RULE] }),
+      desire: goAlways(HibernationDesireSchema),
     })
     .describe("CocoonHibernationSpec defines the desired state of a CocoonHibernation."),
 );
@@ -88,18 +89,21 @@ export type CocoonHibernationStatusInput = z.input<typeof CocoonHibernationStatu
  * ```
  */
 export const CocoonHibernationSchema = withSharedFailureShape(
-  z
-    .object({
-      apiVersion: z.literal(API_VERSION),
-      kind: z.literal(Kind.CocoonHibernation),
-      metadata: ObjectMetaSchema,
-      spec: CocoonHibernationSpecSchema.optional(),
-      status: CocoonHibernationStatusSchema.optional(),
-    })
-    // The CRD's only rule is a transition rule (update only), but the apiserver still reports
-    // that it skipped it when the object has a blocking error.
-    .superRefine(...gatedRules(() => undefined))
-    .describe("CocoonHibernation is the Schema for the cocoonhibernations API."),
+  goTag(
+    z
+      .object({
+        apiVersion: z.literal(API_VERSION),
+        kind: z.literal(Kind.CocoonHibernation),
+        metadata: ObjectMetaSchema,
+        spec: CocoonHibernationSpecSchema.optional(),
+        status: CocoonHibernationStatusSchema.optional(),
+      })
+      // The CRD's only rule is a transition rule (update only), but the apiserver still reports
+      // that it skipped it when the object has a blocking error.
+      .superRefine(...gatedRules(() => undefined))
+      .describe("CocoonHibernation is the Schema for the cocoonhibernations API."),
+    { fields: TYPE_META_ORDER },
+  ),
 );
 /** A CocoonHibernation as stored and read back. */
 export type CocoonHibernation = z.output<typeof CocoonHibernationSchema>;

@@ -17,6 +17,7 @@ import { int32 } from "./internal/schema-helpers.js";
 import { vmOptionsShape } from "./vm-options.js";
 import type { VMOptions } from "./vm-options.js";
 import { addIssue } from "./internal/add-issue.js";
+import { goAlways } from "./go-tags.js";
 
 /**
  * Validates the agent VMs of a CocoonSet (Go `AgentSpec`, with `VMOptions` inlined). Defaults:
@@ -27,7 +28,7 @@ export const AgentSpecSchema = withSharedFailureShape(
   z
     .object({
       replicas: int32().min(0).default(0).describe("Replicas is the number of sub-agents; the main agent is always created in addition."),
-      image: z.string().min(1),
+      image: goAlways(z.string()).min(1),
       mode: AgentModeSchema.default(EnumDefault.AgentMode),
       ...vmOptionsShape,
       envFrom: z.array(EnvFromSourceSchema).optional(),
@@ -58,7 +59,7 @@ export type AgentSpecInput = z.input<typeof AgentSpecSchema>;
 export const ToolboxSpecSchema = withSharedFailureShape(
   z
     .object({
-      name: z.string().min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
+      name: goAlways(z.string()).min(1).regex(linearPattern("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", isDNS1123Label)),
       image: z.string().optional(),
       mode: ToolboxModeSchema.default(EnumDefault.ToolboxMode),
       staticIP: z.string().optional(),
@@ -134,7 +135,7 @@ export const cocoonSetSpecFields = z
         "NodeName pins the VM to a node (cross-node migrate). Empty = let the scheduler place it within " +
           "NodePool and leave it alone; a value adds a hostname nodeAffinity so the pod lands there or stays Pending if it won't fit.",
       ),
-    agent: AgentSpecSchema,
+    agent: goAlways(AgentSpecSchema),
     toolboxes: z.array(ToolboxSpecSchema).optional(),
   })
   .meta({ "x-kubernetes-validations": [RELEASE_REQUIRES_MAIN_ONLY_RULE, SNAPSHOT_CLASS_IMMUTABLE_RULE] })

@@ -6,13 +6,14 @@ import { CocoonSetPhaseSchema, ConnTypeSchema } from "./enum-schemas.js";
 import type { CocoonSetPhase, ConnType } from "./enums.js";
 import { listMap } from "./internal/list-map.js";
 import { int32, int64 } from "./internal/schema-helpers.js";
+import { goAlways } from "./go-tags.js";
 
 /** Validates the observed state of one agent VM (Go `AgentStatus`); `slot` and `role` are required. */
 export const AgentStatusSchema = withSharedFailureShape(
   z
     .object({
-      slot: int32(),
-      role: z.string(),
+      slot: goAlways(int32()),
+      role: goAlways(z.string()),
       podName: z.string().optional(),
       vmName: z.string().optional(),
       vmID: z.string().optional(),
@@ -51,7 +52,7 @@ export type AgentStatusInput = z.input<typeof AgentStatusSchema>;
 export const ToolboxStatusSchema = withSharedFailureShape(
   z
     .object({
-      name: z.string(),
+      name: goAlways(z.string()),
       podName: z.string().optional(),
       vmName: z.string().optional(),
       vmID: z.string().optional(),
@@ -94,10 +95,10 @@ export const CocoonSetStatusSchema = withSharedFailureShape(
     .object({
       observedGeneration: int64().optional(),
       phase: CocoonSetPhaseSchema.optional(),
-      readyAgents: int32().optional(),
-      desiredAgents: int32().optional(),
-      readyToolboxes: int32().optional(),
-      desiredToolboxes: int32().optional(),
+      readyAgents: goAlways(int32().optional()),
+      desiredAgents: goAlways(int32().optional()),
+      readyToolboxes: goAlways(int32().optional()),
+      desiredToolboxes: goAlways(int32().optional()),
       agents: listMap(AgentStatusSchema, "slot").optional(),
       toolboxes: listMap(ToolboxStatusSchema, "name").optional(),
       conditions: conditionList().optional(),

@@ -5,6 +5,7 @@ import { CocoonSetStatusSchema } from "./cocoonset-status.js";
 import { API_VERSION, Kind } from "./groupversion-info.js";
 import { gatedRules } from "./internal/rule-gate.js";
 import { ObjectMetaSchema, kubeList } from "./object-meta.js";
+import { TYPE_META_ORDER, goTag } from "./go-tags.js";
 
 /**
  * Validates a CocoonSet the way the apiserver does on create: `apiVersion`/`kind` must match,
@@ -39,20 +40,23 @@ import { ObjectMetaSchema, kubeList } from "./object-meta.js";
  * ```
  */
 export const CocoonSetSchema = withSharedFailureShape(
-  z
-    .object({
-      apiVersion: z.literal(API_VERSION),
-      kind: z.literal(Kind.CocoonSet),
-      metadata: ObjectMetaSchema,
-      spec: cocoonSetSpecFields.optional(),
-      status: CocoonSetStatusSchema.optional(),
-    })
-    .superRefine(
-      ...gatedRules<{ spec?: z.output<typeof cocoonSetSpecFields> | undefined }>((set, ctx) => {
-        if (set.spec !== undefined) checkReleaseRule(set.spec, ctx, ["spec"]);
-      }),
-    )
-    .describe("CocoonSet is the Schema for the cocoonsets API."),
+  goTag(
+    z
+      .object({
+        apiVersion: z.literal(API_VERSION),
+        kind: z.literal(Kind.CocoonSet),
+        metadata: ObjectMetaSchema,
+        spec: cocoonSetSpecFields.optional(),
+        status: CocoonSetStatusSchema.optional(),
+      })
+      .superRefine(
+        ...gatedRules<{ spec?: z.output<typeof cocoonSetSpecFields> | undefined }>((set, ctx) => {
+          if (set.spec !== undefined) checkReleaseRule(set.spec, ctx, ["spec"]);
+        }),
+      )
+      .describe("CocoonSet is the Schema for the cocoonsets API."),
+    { fields: TYPE_META_ORDER },
+  ),
 );
 /** A CocoonSet as stored and read back, defaults applied. */
 export type CocoonSet = z.output<typeof CocoonSetSchema>;

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { withSharedFailureShape } from "./internal/safe-parse.js";
+import { goPointer, goTag } from "./go-tags.js";
 
 /** Builds the `configMapRef`/`secretRef` schema: an atomic map whose `name` defaults to `""`. */
 function localObjectRef(kind: "ConfigMap" | "Secret") {
   return z
     .object({
       name: z.string().default("").describe("Name of the referent."),
-      optional: z.boolean().optional().describe(`Specify whether the ${kind} must be defined`),
+      optional: goPointer(z.boolean().optional()).describe(`Specify whether the ${kind} must be defined`),
     })
     .meta({ "x-kubernetes-map-type": "atomic" })
     .describe(`The ${kind} to select from`);
@@ -38,13 +39,16 @@ export type SecretEnvSourceInput = z.input<typeof SecretEnvSourceSchema>;
 
 /** Validates a `corev1.EnvFromSource`: one entry of an agent's `envFrom`. */
 export const EnvFromSourceSchema = withSharedFailureShape(
-  z
-    .object({
-      configMapRef: ConfigMapEnvSourceSchema.optional(),
-      prefix: z.string().optional().describe("Optional text to prepend to the name of each environment variable."),
-      secretRef: SecretEnvSourceSchema.optional(),
-    })
-    .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets"),
+  goTag(
+    z
+      .object({
+        configMapRef: goPointer(ConfigMapEnvSourceSchema.optional()),
+        prefix: z.string().optional().describe("Optional text to prepend to the name of each environment variable."),
+        secretRef: goPointer(SecretEnvSourceSchema.optional()),
+      })
+      .describe("EnvFromSource represents the source of a set of ConfigMaps or Secrets"),
+    { fields: ["prefix", "configMapRef", "secretRef"] },
+  ),
 );
 /** An env-from source as stored (`corev1.EnvFromSource`): the source of a set of ConfigMaps or Secrets. */
 export interface EnvFromSource {

@@ -28,3 +28,25 @@ export function goTag<S extends z.ZodType>(schema: S, tag: GoTag): S {
  * @internal
  */
 export const goTagOf = (schema: object): GoTag | undefined => goTags.get(schema as z.ZodType);
+
+/**
+ * Tags `schema` as a field whose json tag has no `omitempty`: Go writes it even when empty.
+ *
+ * @internal
+ */
+export const goAlways = <S extends z.ZodType>(schema: S): S => goTag(schema, { always: true });
+
+/**
+ * Tags `schema` as a pointer field (`*T`): Go writes its zero value instead of omitting it.
+ *
+ * @internal
+ */
+export const goPointer = <S extends z.ZodType>(schema: S): S => goTag(schema, { ptr: true });
+
+/**
+ * A top-level kind's Go field order: `metav1.TypeMeta` (inlined, `kind` before `apiVersion`), then
+ * `metadata`, `spec`, `status`.
+ *
+ * @internal
+ */
+export const TYPE_META_ORDER = ["kind", "apiVersion", "metadata", "spec", "status"] as const;

@@ -5,6 +5,49 @@ import { BLOCKING } from "./internal/rule-gate.js";
 import { int64 } from "./internal/schema-helpers.js";
 import { dns1123LabelErrors, generatedNameStandIn, nameIsDNSSubdomain } from "../../internal/k8s-names.js";
 import { addIssue } from "./internal/add-issue.js";
+import { BOOL, INT64, RAW, STRING, TIME, always, oe, ptr, slice, struct, type GoType } from "../../internal/go/index.js";
+import { OBJECT_META_FIELDS, type ObjectMetaField } from "./object-meta-fields.js";
+import { goTag } from "./go-tags.js";
+
+/** metav1.OwnerReference. */
+const OWNER_REFERENCE = struct(
+  always("apiVersion", STRING),
+  always("kind", STRING),
+  always("name", STRING),
+  always("uid", STRING),
+  oe("controller", ptr(BOOL)),
+  oe("blockOwnerDeletion", ptr(BOOL)),
+);
+
+/** metav1.ManagedFieldsEntry. */
+const MANAGED_FIELDS_ENTRY = struct(
+  oe("manager", STRING),
+  oe("operation", STRING),
+  oe("apiVersion", STRING),
+  oe("time", ptr(TIME)),
+  oe("fieldsType", STRING),
+  oe("fieldsV1", ptr(RAW)),
+  oe("subresource", STRING),
+);
+
+/** The Go types of metav1.ObjectMeta's fields that the schema does not parse (all omitempty). */
+const GO_ONLY_OBJECT_META_FIELDS: Partial<Record<ObjectMetaField, GoType>> = {
+  selfLink: STRING,
+  creationTimestamp: TIME,
+  deletionTimestamp: ptr(TIME),
+  deletionGracePeriodSeconds: ptr(INT64),
+  ownerReferences: slice(OWNER_REFERENCE),
+  managedFields: slice(MANAGED_FIELDS_ENTRY),
+};
+
+/**
+ * metav1.ObjectMeta's fields in Go's order, the Go-only ones with their types: what a merge patch
+ * built with Go's struct also writes (the Go table of `./k8s`, `npm run generate`).
+ */
+const OBJECT_META_GO_FIELDS = OBJECT_META_FIELDS.map((name) => {
+  const goOnly = GO_ONLY_OBJECT_META_FIELDS[name];
+  return goOnly === undefined ? name : oe(name, goOnly);
+});
 
 interface MetaNames {
   name?: string | undefined;
@@ -50,19 +93,22 @@ function checkNames(meta: MetaNames, ctx: z.RefinementCtx): void {
  * ```
  */
 export const ObjectMetaSchema = withSharedFailureShape(
-  z
-    .looseObject({
-      name: z.string().optional(),
-      generateName: z.string().optional(),
-      namespace: z.string().optional(),
-      uid: z.string().optional(),
-      resourceVersion: z.string().optional(),
-      generation: int64().optional(),
-      labels: z.record(z.string(), z.string()).optional(),
-      annotations: z.record(z.string(), z.string()).optional(),
-      finalizers: z.array(z.string()).optional(),
-    })
-    .superRefine(checkNames),
+  goTag(
+    z
+      .looseObject({
+        name: z.string().optional(),
+        generateName: z.string().optional(),
+        namespace: z.string().optional(),
+        uid: z.string().optional(),
+        resourceVersion: z.string().optional(),
+        generation: int64().optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+        annotations: z.record(z.string(), z.string()).optional(),
+        finalizers: z.array(z.string()).optional(),
+      })
+      .superRefine(checkNames),
+    { fields: OBJECT_META_GO_FIELDS },
+  ),
 );
 /** Object metadata as stored; keys not listed are kept as `unknown`. */
 export type ObjectMeta = z.output<typeof ObjectMetaSchema>;

@@ -3,6 +3,8 @@ import { withSharedFailureShape } from "./internal/safe-parse.js";
 import { QUANTITY_PATTERN } from "../../internal/crd-markers.js";
 import { listMap } from "./internal/list-map.js";
 import { integer } from "./internal/schema-helpers.js";
+import { QUANTITY } from "../../internal/go/index.js";
+import { goAlways, goTag } from "./go-tags.js";
 
 const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
 
@@ -20,7 +22,7 @@ const QUANTITY_RE = new RegExp(QUANTITY_PATTERN);
  * ```
  */
 export const QuantitySchema = withSharedFailureShape(
-  z.union([z.string().regex(QUANTITY_RE), integer()]).meta({ "x-kubernetes-int-or-string": true }),
+  goTag(z.union([z.string().regex(QUANTITY_RE), integer()]).meta({ "x-kubernetes-int-or-string": true }), { type: QUANTITY }),
 );
 /** A quantity as stored: an integer or a quantity string. */
 export type Quantity = z.output<typeof QuantitySchema>;
@@ -31,7 +33,7 @@ export type QuantityInput = z.input<typeof QuantitySchema>;
 export const ResourceClaimSchema = withSharedFailureShape(
   z
     .object({
-      name: z.string().describe("Name must match the name of one entry in pod.spec.resourceClaims of the Pod."),
+      name: goAlways(z.string()).describe("Name must match the name of one entry in pod.spec.resourceClaims of the Pod."),
       request: z.string().optional().describe("Request is the name chosen for a request in the referenced claim."),
     })
     .describe("ResourceClaim references one entry in PodSpec.ResourceClaims."),
@@ -51,18 +53,24 @@ export type ResourceClaimInput = z.input<typeof ResourceClaimSchema>;
  * {@link QuantitySchema} values; `claims` is a list-map keyed by `name` (duplicates rejected).
  */
 export const ResourceRequirementsSchema = withSharedFailureShape(
-  z
-    .object({
-      claims: listMap(ResourceClaimSchema, "name")
-        .optional()
-        .describe("Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container."),
-      limits: z.record(z.string(), QuantitySchema).optional().describe("Limits describes the maximum amount of compute resources allowed."),
-      requests: z
-        .record(z.string(), QuantitySchema)
-        .optional()
-        .describe("Requests describes the minimum amount of compute resources required."),
-    })
-    .describe("ResourceRequirements describes the compute resource requirements."),
+  goTag(
+    z
+      .object({
+        claims: listMap(ResourceClaimSchema, "name")
+          .optional()
+          .describe("Claims lists the names of resources, defined in spec.resourceClaims, that are used by this container."),
+        limits: z
+          .record(z.string(), QuantitySchema)
+          .optional()
+          .describe("Limits describes the maximum amount of compute resources allowed."),
+        requests: z
+          .record(z.string(), QuantitySchema)
+          .optional()
+          .describe("Requests describes the minimum amount of compute resources required."),
+      })
+      .describe("ResourceRequirements describes the compute resource requirements."),
+    { fields: ["limits", "requests", "claims"] },
+  ),
 );
 /** Resource requirements as stored (`corev1.ResourceRequirements`): the compute resource requirements. */
 export interface ResourceRequirements {

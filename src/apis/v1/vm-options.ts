@@ -5,6 +5,7 @@ import { EnumDefault } from "./enums.js";
 import type { Backend, ConnType, OSType } from "./enums.js";
 import { int32 } from "./internal/schema-helpers.js";
 import { QuantitySchema, ResourceRequirementsSchema } from "./resources.js";
+import { goPointer } from "./go-tags.js";
 import type { Quantity, ResourceRequirements } from "./resources.js";
 
 /**
@@ -25,7 +26,7 @@ export const vmOptionsShape = {
         "with few VMs and abundant host memory. Cloud Hypervisor only; ignored by firecracker.",
     ),
   probePort: int32().min(0).max(65535).optional().describe("ProbePort overrides the default ICMP probe with a TCP port check."),
-  storage: QuantitySchema.optional().describe("Storage sizes the VM root volume."),
+  storage: goPointer(QuantitySchema.optional()).describe("Storage sizes the VM root volume."),
   resources: ResourceRequirementsSchema.optional(),
 };
 

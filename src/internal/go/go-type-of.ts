@@ -6,7 +6,7 @@ import { BOOL, INT64_SAFE, STRING, map, ptr, slice, type GoField, type GoType } 
 
 /**
  * The Go type encoding/json sees for `schema`: an object is a struct whose fields follow the
- * shape's key order, tagged `omitempty` unless its tag says `always`; an array or a tuple is a
+ * shape's key order (or its tag's `fields`), tagged `omitempty` unless its tag says `always`; an array or a tuple is a
  * slice, a record a map, a union of objects one struct of all their fields, a string (or string
  * literal or enum) a `string`, a boolean a `bool`, an integer an `int64` held as a number. A tag's
  * `type` stands for any other; `tagOf` finds the tags (a zod registry's `get`).
@@ -48,8 +48,10 @@ export function goTypeOf(source: object, tagOf: GoTagLookup): GoType {
       case "record":
         if (def.valueType !== undefined) return map(typeOf(def.valueType, `${path}{}`));
         break;
-      case "object":
-        return { kind: "struct", fields: Object.entries(def.shape ?? {}).map(([name, field]) => goField(name, field, `${path}.${name}`)) };
+      case "object": {
+        const own = Object.entries(def.shape ?? {}).map(([name, field]) => goField(name, field, `${path}.${name}`));
+        return { kind: "struct", fields: inGoOrder(own, tag(schema).fields, path) };
+      }
     }
     throw new TypeError(`${path}: a zod ${def.type} has no Go type; tag it with goTag(schema, { type })`);
   }
@@ -63,6 +65,24 @@ export function goTypeOf(source: object, tagOf: GoTagLookup): GoType {
   }
 
   return typeOf(asSchema(source), "value");
+}
+
+/** The shape's fields in the order a tag's `fields` gives, with its Go-only fields. */
+function inGoOrder(own: readonly GoField[], order: GoTag["fields"], path: string): readonly GoField[] {
+  if (order === undefined) return own;
+  const left = new Map(own.map((field) => [field.name, field]));
+  const fields = order.map((entry) => {
+    if (typeof entry !== "string") {
+      if (own.some((field) => field.name === entry.name)) throw new TypeError(`${path}.${entry.name}: a Go-only field the shape has`);
+      return entry;
+    }
+    const field = left.get(entry);
+    if (field === undefined) throw new TypeError(`${path}.${entry}: not a field of the shape, or named twice`);
+    left.delete(entry);
+    return field;
+  });
+  if (left.size > 0) throw new TypeError(`${path}: Go's field order leaves out ${[...left.keys()].join(", ")}`);
+  return fields;
 }
 
 function withTag(tag: GoTag, inner: () => GoType): GoType {

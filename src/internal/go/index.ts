@@ -25,7 +25,6 @@ export {
   type GoField,
   type GoType,
 } from "./go-type.js";
-export { ENV_FROM_SOURCE, OWNER_REFERENCE, RESOURCE_REQUIREMENTS } from "./kube-types.js";
 export { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, inIntRange } from "./int-range.js";
 export { indentGoJSON } from "./json-indent.js";
 export { goRawJSON, marshalGoJSON, marshalGoMapEntries, marshalGoMapJSON } from "./json-marshal.js";

@@ -1,7 +1,7 @@
 // The body of controller-runtime's client.MergeFrom(before).Data(after), as Go's k8s.Patch and
 // k8s.PatchStatus send it, with the one deliberate difference written in docs/differences-from-go.md.
 import { marshalGoMapJSON, type GoType } from "../../internal/go/index.js";
-import { COCOON_GO_TYPES } from "./cocoon-go-types.js";
+import { COCOON_GO_TYPES } from "./cocoon-go-types.generated.js";
 import { mergePatchDiff, type MergePatch } from "./merge-patch-diff.js";
 import { goRoundTrip } from "./round-trip.js";
 import type { Target } from "./target.js";

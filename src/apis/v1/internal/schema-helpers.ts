@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { INT32_MAX, INT32_MIN } from "../../../internal/go/index.js";
+import { INT32, INT32_MAX, INT32_MIN, INT64 } from "../../../internal/go/index.js";
+import { goTag } from "../go-tags.js";
 import { addIssue } from "./add-issue.js";
 
 /**
@@ -31,13 +32,16 @@ export function integer() {
  * `too_big`/`too_small` issue, which (like the apiserver's format error) does not keep the CEL rules from running.
  */
 export const int32 = () =>
-  integer()
-    .superRefine((value, ctx) => {
-      if (!Number.isSafeInteger(value)) return;
-      if (value > INT32_MAX) addIssue(ctx, { code: "too_big", origin: "number", maximum: INT32_MAX, inclusive: true, input: value });
-      if (value < INT32_MIN) addIssue(ctx, { code: "too_small", origin: "number", minimum: INT32_MIN, inclusive: true, input: value });
-    })
-    .meta({ format: "int32" });
+  goTag(
+    integer()
+      .superRefine((value, ctx) => {
+        if (!Number.isSafeInteger(value)) return;
+        if (value > INT32_MAX) addIssue(ctx, { code: "too_big", origin: "number", maximum: INT32_MAX, inclusive: true, input: value });
+        if (value < INT32_MIN) addIssue(ctx, { code: "too_small", origin: "number", minimum: INT32_MIN, inclusive: true, input: value });
+      })
+      .meta({ format: "int32" }),
+    { type: INT32 },
+  );
 
 /** A Go `int64` field: `type: integer, format: int64`. */
-export const int64 = () => integer().meta({ format: "int64" });
+export const int64 = () => goTag(integer().meta({ format: "int64" }), { type: INT64 });
