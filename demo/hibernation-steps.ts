@@ -31,7 +31,7 @@ import {
   patchHibernatedOnNode,
   releaseSeat,
 } from "../src/k8s/index.js";
-import { reportHibernated, reportVMReady, scheduled, watchPod } from "./agent.js";
+import { reportHibernated, reportVMReady, scheduled, watchPod } from "./kubelet.js";
 import { getCocoonSet, setPhase, setSuspend } from "./operator.js";
 import { CheckFailed, annotations, check, sameJSON, show, step } from "./report.js";
 import { BIG_NODE, MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
@@ -39,7 +39,7 @@ import { describeProbe, probe, pushHibernateSnapshot } from "./snapshot-registry
 import { planKeptSnapshots, STALE_VM } from "./snapshot-cache.js";
 
 /** Step 3: suspend; the operator flags the pod, the agent snapshots and reports `hibernated`. */
-export async function suspendSet({ clients, namespace, agentRegistry }: Demo): Promise<void> {
+export async function suspendSet({ clients, namespace, kubeletRegistry }: Demo): Promise<void> {
   step(3, "suspend: the operator flags the pod; the agent pushes :hibernate to the registry and reports hibernated");
   let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), true);
   show("user", `spec.suspend=true: generation ${generation(set)}`);
@@ -49,7 +49,7 @@ export async function suspendSet({ clients, namespace, agentRegistry }: Demo): P
   pod = await patchHibernateState(clients, pod, true);
   show("operator", `phase=${set.status?.phase}; ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.Hibernate)}`);
   const vmName = parseVMSpec(pod).vmName;
-  const pushed = readHibernateState(pod) ? await pushHibernateSnapshot(agentRegistry, vmName) : undefined;
+  const pushed = readHibernateState(pod) ? await pushHibernateSnapshot(kubeletRegistry, vmName) : undefined;
   if (pushed) pod = await reportHibernated(clients, pod);
   const lifecycle = annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration);
   show(
@@ -59,7 +59,7 @@ export async function suspendSet({ clients, namespace, agentRegistry }: Demo): P
   );
   check(3, `the agent pushed :hibernate and reports hibernated at the set's generation ${generation(set)}`, {
     "the registry holds the pushed manifest by digest":
-      pushed !== undefined && (await agentRegistry.hasManifest(vmName, pushed.manifestDigest)),
+      pushed !== undefined && (await kubeletRegistry.hasManifest(vmName, pushed.manifestDigest)),
     "lifecycle hibernated at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Hibernated, set),
   });
 }

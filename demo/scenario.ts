@@ -15,7 +15,7 @@ export interface Demo {
   /** The operator's client of the snapshot registry (token auth); its token cache is its own. */
   readonly registry: OCIRegistry;
   /** The agent's client of the same registry (another process in real life). */
-  readonly agentRegistry: OCIRegistry;
+  readonly kubeletRegistry: OCIRegistry;
   /** The real registry behind it, which step 7 stops. */
   readonly server: TestRegistry;
 }

@@ -21,7 +21,7 @@ import {
   readLifecycleStatus,
 } from "../src/index.js";
 import { installCRDs, isInvalid, statusCode, statusMessage } from "../src/k8s/index.js";
-import { reportVMReady, scheduled } from "./agent.js";
+import { reportVMReady, scheduled } from "./kubelet.js";
 import { createCocoonSet, getCocoonSet, mainVMName } from "./operator.js";
 import { annotations, check, sameJSON, show, step } from "./report.js";
 import { MAIN, SET, generation, reportedAt, type Demo } from "./scenario.js";

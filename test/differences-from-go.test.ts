@@ -13,7 +13,7 @@ import {
   Annotation,
   buildMainPod,
   buildVirtualNode,
-  decideAgentAction,
+  decideKubeletAction,
   LifecycleState,
   podStatusForVM,
   VMState,
@@ -228,7 +228,7 @@ describe("differences from Go", () => {
           annotations: { [Annotation.VMName]: "vk-ns-demo-0", [Annotation.LifecycleState]: LifecycleState.Failed },
         },
       };
-      expect(decideAgentAction(failed, { exists: false, keptSnapshot: true })).toEqual({ action: "none", reason: "failed" }); // Go: wakes again
+      expect(decideKubeletAction(failed, { exists: false, keptSnapshot: true })).toEqual({ action: "none", reason: "failed" }); // Go: wakes again
     });
   });
 

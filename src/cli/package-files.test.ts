@@ -39,7 +39,7 @@ describe("packageVersion, crdManifests and rbacManifests", () => {
   });
 
   it("reads rbac/ in operator, agent order", () => {
-    expect(RBAC_FILES).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]);
+    expect(RBAC_FILES).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"]);
     expect(rbacManifests(repoRoot)).toEqual(RBAC_FILES.map((name) => readFileSync(path.join(repoRoot, "rbac", name), "utf8")));
   });
 

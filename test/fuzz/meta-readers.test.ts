@@ -62,7 +62,7 @@ const MULTI_READERS: Record<string, [(...args: never[]) => unknown, Check, numbe
   isQuantity: [meta.isQuantity, isBoolean, 1],
   // The override is returned verbatim (documented), so only "never throws" is checked.
   connectionType: [meta.connectionType, () => true, 3],
-  decideAgentAction: [meta.decideAgentAction, (r) => Object.values(meta.AgentAction).includes((r as meta.AgentDecision).action), 2],
+  decideKubeletAction: [meta.decideKubeletAction, (r) => Object.values(meta.KubeletAction).includes((r as meta.KubeletDecision).action), 2],
   compareResourceVersions: [meta.compareResourceVersions, (r) => r === undefined || r === -1 || r === 0 || r === 1, 2],
 };
 

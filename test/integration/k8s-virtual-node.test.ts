@@ -34,7 +34,7 @@ let ns: string;
 let admin: CocoonClients;
 
 /** The node as vk-cocoon would register it, its allocatable storage from the kept-snapshot cache plan. */
-function agentNode(name: string, nodePool: string) {
+function kubeletNode(name: string, nodePool: string) {
   const plan = planSnapshotCache({
     node: name,
     snapshots: [
@@ -63,8 +63,8 @@ let created: V1Node;
 beforeAll(async () => {
   ns = await createTestNamespace("k8s-node");
   admin = createClients(getControlPlane().kubeConfig);
-  created = await admin.core.createNode({ body: agentNode(nodeName, pool) });
-  await admin.core.createNode({ body: agentNode(otherNodeName, `other-${pool}`) });
+  created = await admin.core.createNode({ body: kubeletNode(nodeName, pool) });
+  await admin.core.createNode({ body: kubeletNode(otherNodeName, `other-${pool}`) });
   // The TaintNodesByCondition admission plugin taints every new node not-ready; kube-controller-manager's
   // node lifecycle controller lifts it once it sees Ready=True. This control plane runs no controller
   // manager, so do what it does.

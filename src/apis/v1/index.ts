@@ -132,6 +132,6 @@ export type { CocoonHibernationUpdateView, CocoonSetUpdateView, ValidationIssue,
 export { cocoonHibernationCRD, cocoonSetCRD } from "./crd.js";
 export type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps, PrinterColumn } from "./crd-types.js";
 
-export { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
+export { cocoonKubeletClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
 export { RBAC_API_VERSION } from "./rbac-types.js";
 export type { ClusterRole, PolicyRule } from "./rbac-types.js";

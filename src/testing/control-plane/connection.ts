@@ -39,11 +39,11 @@ export interface ControlPlaneClient {
    * Returns a `KubeConfig` of the service account `namespace/name` (user
    * `system:serviceaccount:<namespace>:<name>`), authenticated by a bearer token from the
    * TokenRequest API; the service account is created first unless it exists (the namespace must).
-   * RBAC applies: bind it a role, e.g. `cocoonAgentClusterRole`, for it to do anything.
+   * RBAC applies: bind it a role, e.g. `cocoonKubeletClusterRole`, for it to do anything.
    *
    * @example
    * ```ts
-   * const agent = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-agent");
+   * const agent = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-kubelet");
    * await agent.makeApiClient(CoreV1Api).listNode(); // 403 until a binding grants it
    * ```
    */
