@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the release-policy hibernation of a CocoonSet, played the way cocoon-operator
- * and the vk-cocoon agent play it, against a real etcd + kube-apiserver and a real registry
+ * and the vk-cocoon virtual kubelet play it, against a real etcd + kube-apiserver and a real registry
  * (CNCF distribution with token auth), using only this library.
  *
  * Exit status: 0 when every step's check holds, 1 when one fails (or anything else goes wrong),

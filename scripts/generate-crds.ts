@@ -72,7 +72,10 @@ export function renderCRDFiles(): Record<string, string> {
 /** Every generated ClusterRole: file name (`<role>.clusterrole.yaml`) to YAML text, operator first. */
 export function renderRBACFiles(): Record<string, string> {
   return Object.fromEntries(
-    [cocoonOperatorClusterRole, cocoonKubeletClusterRole].map((role) => [`${role.metadata.name}.clusterrole.yaml`, renderClusterRole(role)]),
+    [cocoonOperatorClusterRole, cocoonKubeletClusterRole].map((role) => [
+      `${role.metadata.name}.clusterrole.yaml`,
+      renderClusterRole(role),
+    ]),
   );
 }
 

@@ -47,7 +47,7 @@ describe.each([
 });
 
 describe("rbac/", () => {
-  it("holds the operator's and the agent's ClusterRoles, parsing back to the exported objects", () => {
+  it("holds the operator's and the virtual kubelet's ClusterRoles, parsing back to the exported objects", () => {
     const rendered = renderRBACFiles();
     expect(Object.keys(rendered)).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"]);
     expect(Object.values(rendered).map((text) => parse(text) as unknown)).toEqual([cocoonOperatorClusterRole, cocoonKubeletClusterRole]);

@@ -141,7 +141,7 @@ describe("differences from Go", () => {
     }
   });
 
-  describe("what the agent writes", () => {
+  describe("what the virtual kubelet writes", () => {
     const T0 = new Date("2026-08-12T10:00:00Z");
     const LATER = new Date("2026-08-12T11:00:00Z");
     const running = { state: VMState.Running, ip: "10.88.0.7", probeReady: true } as const;

@@ -38,7 +38,7 @@ describe("packageVersion, crdManifests and rbacManifests", () => {
     expect(crdManifests(repoRoot)).toEqual(CRD_FILES.map((name) => readFileSync(path.join(repoRoot, "crds", name), "utf8")));
   });
 
-  it("reads rbac/ in operator, agent order", () => {
+  it("reads rbac/ in operator, kubelet order", () => {
     expect(RBAC_FILES).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"]);
     expect(rbacManifests(repoRoot)).toEqual(RBAC_FILES.map((name) => readFileSync(path.join(repoRoot, "rbac", name), "utf8")));
   });

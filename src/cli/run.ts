@@ -49,8 +49,9 @@ Options:
   rbac: `Usage: ${PROGRAM} rbac
 
 Prints the least-privilege ClusterRoles of the operator (cocoon-operator) and
-of the virtual kubelet (cocoon-kubelet) as one multi-document YAML stream, byte for
-byte the manifests shipped in rbac/. Bind each to its own service account.
+of the virtual kubelet (cocoon-kubelet) as one multi-document YAML stream,
+byte for byte the manifests shipped in rbac/. Bind each to its own service
+account.
 
   ${PROGRAM} rbac | kubectl apply -f -
   kubectl create clusterrolebinding cocoon-operator \\

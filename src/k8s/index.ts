@@ -1,7 +1,7 @@
 /**
  * The Kubernetes side of the contract, on `@kubernetes/client-node`: clients that reuse
  * connections, typed clients and typed watches of CocoonSets, CocoonHibernations and cocoon pods,
- * annotation and diff patches with Go's short-circuits, the seat release, the agent's writes
+ * annotation and diff patches with Go's short-circuits, the seat release, the virtual kubelet's writes
  * (writing and clearing a VM's runtime, finishing a pod's deletion, a VM's pod status, keeping the
  * node with its Lease), CRD install, error
  * inspection, kubeconfig loading, status conditions, env and time helpers, node IP detection and an

@@ -1,7 +1,7 @@
 /**
  * The cocoon contract without dependencies: every label and annotation key, the typed annotation
  * contracts (each a pure function returning an {@link AnnotationDelta}), VM naming, role inference,
- * snapshot policy and pod-state helpers. Loads nothing at run time, so an agent that only needs a
+ * snapshot policy and pod-state helpers. Loads nothing at run time, so a virtual kubelet that only needs a
  * key pays for nothing else.
  *
  * @module

@@ -68,7 +68,8 @@ const MULTI_READERS: Record<string, [(...args: never[]) => unknown, Check, numbe
 
 /** Function exports that may throw, and why (each documents its `@throws` or takes typed input only). */
 const MAY_THROW: Record<string, string> = {
-  LastWrites: "class: construct it with new; record, isStale and forget never throw (agent/last-writes.test.ts, hostile watched-pod-total)",
+  LastWrites:
+    "class: construct it with new; record, isStale and forget never throw (kubelet/last-writes.test.ts, hostile watched-pod-total)",
   applyAnnotations: "writer: @throws ERR_INVALID_ANNOTATION_DELTA, mutates its object",
   annotationsMergePatch: "@throws ERR_INVALID_ANNOTATION_DELTA",
   annotationsSatisfied: "@throws ERR_INVALID_ANNOTATION_DELTA for a bad delta",

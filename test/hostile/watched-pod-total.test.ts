@@ -1,5 +1,5 @@
 /**
- * Rule 5 of issue 33: what an agent builds from a watched pod never throws. Any JSON the watch's
+ * Rule 5 of issue 33: what a virtual kubelet builds from a watched pod never throws. Any JSON the watch's
  * check accepts as a {@link WatchedPod} is handed to every helper that takes a pod; each answers,
  * or refuses with a typed `CocoonError`, never a `TypeError` or a `RangeError`.
  *
@@ -192,7 +192,7 @@ const OBSERVATIONS: readonly meta.VMObservation[] = [
   { state: meta.VMState.Deleted },
 ];
 
-/** Every helper that takes a watched pod, called the way an agent or operator calls it. */
+/** Every helper that takes a watched pod, called the way a virtual kubelet or operator calls it. */
 const HELPERS: Record<string, (pod: WatchedPod) => unknown> = {
   readHibernateState: (pod) => meta.readHibernateState(pod),
   readRestoreFromHibernate: (pod) => meta.readRestoreFromHibernate(pod),

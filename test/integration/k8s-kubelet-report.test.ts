@@ -130,7 +130,7 @@ const shows = (e: Seen) =>
 /** The events at which the lifecycle state changes to one the pod status does not show yet (`from` is the state before the first). */
 const ahead = (seen: Seen[], from: string) => seen.filter((e, i) => e.state !== (i === 0 ? from : seen[i - 1]?.state) && !shows(e));
 
-describe("what a watcher sees while the agent reports", () => {
+describe("what a watcher sees while the virtual kubelet reports", () => {
   it("at no event does the lifecycle run ahead of the pod status: ready, hibernated, woken", async () => {
     const pod = await newPod({ [Annotation.LifecycleState]: LifecycleState.Creating });
     const { settle } = await watchPod(pod);

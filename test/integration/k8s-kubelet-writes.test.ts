@@ -1,4 +1,4 @@
-// What the agent writes on a pod, on the real API server: clearing the VM runtime, finishing the
+// What the virtual kubelet writes on a pod, on the real API server: clearing the VM runtime, finishing the
 // deletion once the VM is gone, and the pod status of each VM state; every request counted on the wire.
 import { PatchStrategy, setHeaderOptions, type V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,7 +113,7 @@ describe("finishPodDeletion on a real API server", () => {
     const pod = await newPod({ nodeName: "cocoon-node" });
     await admin.core.deleteNamespacedPod({ name: pod.metadata!.name!, namespace: ns }); // the operator's graceful delete
     const terminating = await readPod(pod.metadata!.name!);
-    expect(terminating.metadata?.deletionTimestamp).toBeDefined(); // no kubelet: it waits for the agent
+    expect(terminating.metadata?.deletionTimestamp).toBeDefined(); // no kubelet: it waits for the virtual kubelet
     proxy.reset();
     expect(await finishPodDeletion(viaProxy, terminating)).toBe(PodDeletion.Deleted);
     expect(wire()).toEqual([["DELETE", podPath(pod), "application/json", deleteBody(pod), 200]]);

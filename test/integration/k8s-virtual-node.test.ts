@@ -1,4 +1,4 @@
-// The node the agent registers, on the real API server: it accepts it as built, and every pod the
+// The node the virtual kubelet registers, on the real API server: it accepts it as built, and every pod the
 // operator builds tolerates its taints and selects its labels by the scheduler's rules (label
 // matching evaluated by the API server itself, the taint filter as kube-scheduler's TaintToleration
 // plugin has it), while pods of another pool, or without the toleration, do not.
@@ -120,7 +120,7 @@ async function selectedNodes(pod: V1Pod): Promise<string[]> {
   return pod.spec?.nodeName ? names.filter((name) => name === pod.spec?.nodeName) : names;
 }
 
-describe("the agent's node on a real API server", () => {
+describe("the virtual kubelet's node on a real API server", () => {
   it("is stored as built: labels, the provider taint, capacity and allocatable net of the snapshot cache", async () => {
     expect(created.spec?.taints).toEqual([{ ...PROVIDER_TAINT }, NOT_READY]); // until Ready is seen: the operator's pods wait
     const node = await admin.core.readNode({ name: nodeName });

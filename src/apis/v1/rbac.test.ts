@@ -32,7 +32,7 @@ describe("the rules", () => {
     ]);
   });
 
-  it("the agent's: its node and status, its pods and their status, its node lease", () => {
+  it("the virtual kubelet's: its node and status, its pods and their status, its node lease", () => {
     expect(cocoonKubeletClusterRole.rules.map((r) => `${r.apiGroups.join()}/${r.resources.join()}: ${r.verbs.join()}`)).toEqual([
       "/nodes: get,create,update",
       "/nodes/status: patch",

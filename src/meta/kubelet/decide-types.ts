@@ -90,6 +90,11 @@ export type KubeletDecision =
   | { readonly action: typeof KubeletAction.Create }
   | { readonly action: typeof KubeletAction.Hibernate }
   | { readonly action: typeof KubeletAction.Wake; readonly from: "kept" | "registry" }
-  | { readonly action: typeof KubeletAction.Delete; readonly removeVM: boolean; readonly keepSnapshot: boolean; readonly saveLatest: boolean }
+  | {
+      readonly action: typeof KubeletAction.Delete;
+      readonly removeVM: boolean;
+      readonly keepSnapshot: boolean;
+      readonly saveLatest: boolean;
+    }
   | { readonly action: typeof KubeletAction.Fail; readonly message: string }
   | { readonly action: typeof KubeletAction.None; readonly reason: NoneReason };

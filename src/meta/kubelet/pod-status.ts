@@ -1,7 +1,13 @@
 import { kubeTimeText } from "../../internal/kube-time.js";
 import { LifecycleState, readLifecycleState } from "../lifecycle.js";
 import { AGENT_CONTAINER_NAME } from "../pods/managed-pod.js";
-import type { KubeletContainerStatus, KubeletPodCondition, KubeletPodStatus, PodConditionSource, PodStatusSource } from "./pod-status-types.js";
+import type {
+  KubeletContainerStatus,
+  KubeletPodCondition,
+  KubeletPodStatus,
+  PodConditionSource,
+  PodStatusSource,
+} from "./pod-status-types.js";
 
 /**
  * The states of a pod's VM that the virtual kubelet reports, each with its pod phase: `running` (the VM
@@ -140,7 +146,13 @@ export function podStatusForVM(pod: PodStatusSource, vm: VMObservation, options:
 }
 
 /** A condition of ours; its transition time is kept while the status it had holds. */
-function condition(current: readonly PodConditionSource[], type: string, status: string, now: string, reason?: string): KubeletPodCondition {
+function condition(
+  current: readonly PodConditionSource[],
+  type: string,
+  status: string,
+  now: string,
+  reason?: string,
+): KubeletPodCondition {
   const before = current.find((c) => c.type === type);
   const lastTransitionTime = before?.status === status ? (kubeTimeText(before.lastTransitionTime) ?? now) : now;
   return { type, status, lastTransitionTime, ...(reason === undefined ? {} : { reason }) };

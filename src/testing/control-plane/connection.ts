@@ -43,8 +43,8 @@ export interface ControlPlaneClient {
    *
    * @example
    * ```ts
-   * const agent = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-kubelet");
-   * await agent.makeApiClient(CoreV1Api).listNode(); // 403 until a binding grants it
+   * const kubelet = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-kubelet");
+   * await kubelet.makeApiClient(CoreV1Api).listNode(); // 403 until a binding grants it
    * ```
    */
   kubeConfigForServiceAccount(namespace: string, name: string, options?: ServiceAccountKubeConfigOptions): Promise<KubeConfig>;
