@@ -15,7 +15,7 @@
  * `zstd` step alone is kept beside each v2 floor for reference. Variants: v1 (one raw layer) and v2 (zstd, 64 MiB chunks,
  * concurrency 2), both with a 512 MiB memory budget. Each operation runs `--rounds` times in a
  * process of its own (`bench/snapshot-run.ts`): the first round cold, the others warm, as in the
- * agent, a long-lived process; the table shows the cold round and the median warm one.
+ * virtual kubelet, a long-lived process; the table shows the cold round and the median warm one.
  *
  * Run: npm run bench:snapshot [-- --size 256M] [-- --rounds 4] [-- --write]   (--write updates BENCHMARKS.md's snapshot section)
  */

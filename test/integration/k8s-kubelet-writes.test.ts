@@ -30,7 +30,7 @@ let admin: CocoonClients;
 let counter = 0;
 
 beforeAll(async () => {
-  ({ ns, proxy, viaProxy, admin } = await openProxiedSuite("k8s-agent"));
+  ({ ns, proxy, viaProxy, admin } = await openProxiedSuite("k8s-kubelet"));
 });
 
 afterAll(() => closeProxiedSuite({ proxy, viaProxy, admin }));
