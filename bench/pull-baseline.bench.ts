@@ -7,7 +7,7 @@
  * (`bench/pull-run.ts`), the two taking turns pair after pair, the first of a pair alternating.
  * Both pull the same manifests, pushed once by this tree: v1 (one raw layer) and v2 (zstd 3,
  * 64 MiB chunks), dense and sparse exports (`bench/snapshot-exports.ts`), a 512 MiB budget. A
- * pull writes into `/dev/null`, as in `bench:snapshot`, or into a file on disk (the agent's case).
+ * pull writes into `/dev/null`, as in `bench:snapshot`, or into a file on disk (the virtual kubelet's case).
  * Speedup is the older side's warm seconds over this tree's, per pair: median [min–max].
  * Peak RSS is each side's largest over its processes, beside that of a process that loaded the
  * same code and pulled nothing, and of a bare `node`.

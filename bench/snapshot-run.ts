@@ -1,7 +1,7 @@
 /**
  * Measured snapshot operations, run in their own process so its peak RSS is their own.
  * Called by `bench/snapshot.bench.ts`. The first round is cold (a fresh process: code compiled,
- * memory faulted in, the HTTP client loaded); later rounds are warm, as in the agent, which is a
+ * memory faulted in, the HTTP client loaded); later rounds are warm, as in the virtual kubelet, which is a
  * long-lived process. A push round pushes to a repository of its own (`<vm>`, then `<vm>-warm1`,
  * ...), so no round finds its blobs already there; a pull round pulls `<vm>:latest` again.
  * `push-local` and `pull-local` push and pull with no registry and no HTTP (`bench/snapshot-local.ts`);
@@ -39,12 +39,12 @@ async function once(round: number): Promise<void> {
     return;
   }
   if (op === "push") {
-    // As an agent pushing an export file would: through the library's reader.
+    // As a virtual kubelet pushing an export file would: through the library's reader.
     await pushSnapshot(readExportFile(tarPath), registry, { name: round === 0 ? vm : `${vm}-warm${round}`, ...knobs });
     return;
   }
   const { data } = await registry.getManifest(vm, "latest");
-  // As the agent's pull into `cocoon snapshot import` would: into a file descriptor (here /dev/null, as the floor's).
+  // As the virtual kubelet's pull into `cocoon snapshot import` would: into a file descriptor (here /dev/null, as the floor's).
   const sink = createWriteStream("/dev/null");
   await streamSnapshot(data, registry, { name: vm, output: sink, ...knobs });
   const bytes = sink.bytesWritten;

@@ -15,7 +15,7 @@
  * `zstd` step alone is kept beside each v2 floor for reference. Variants: v1 (one raw layer) and v2 (zstd, 64 MiB chunks,
  * concurrency 2), both with a 512 MiB memory budget. Each operation runs `--rounds` times in a
  * process of its own (`bench/snapshot-run.ts`): the first round cold, the others warm, as in the
- * agent, a long-lived process; the table shows the cold round and the median warm one.
+ * virtual kubelet, a long-lived process; the table shows the cold round and the median warm one.
  *
  * Run: npm run bench:snapshot [-- --size 256M] [-- --rounds 4] [-- --write]   (--write updates BENCHMARKS.md's snapshot section)
  */
@@ -181,7 +181,7 @@ function writeSection(body: readonly string[]): void {
     "",
     "One run, indicative (the machine is shared). MB/s counts the export tar's bytes; a ratio is MB/s over the floor's on the same",
     `bytes, measured in the same run. Each operation ran ${ROUNDS} times in one process: cold is the first round (a fresh process),`,
-    "warm the median of the others (the agent is a long-lived process; a push round goes to a repository of its own, so it finds",
+    "warm the median of the others (the virtual kubelet is a long-lived process; a push round goes to a repository of its own, so it finds",
     "no blob already there). CPU s (cold / warm): the push or pull process (all threads), the floor command, and the registry",
     "process during that round: the registry runs on the same cores and hashes and stores each uploaded byte itself. Peak RSS is",
     "the operation's process over all its rounds, against `memoryBudgetMiB`. Exports: dense (4 KiB pages, one in four random) and",

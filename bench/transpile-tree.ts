@@ -1,6 +1,6 @@
 /**
  * Transpiled copies of source trees, so a bench can run this tree's code and an older commit's
- * side by side as plain `node`, as an agent would.
+ * side by side as plain `node`, as a virtual kubelet would.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

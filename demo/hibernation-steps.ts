@@ -31,16 +31,16 @@ import {
   patchHibernatedOnNode,
   releaseSeat,
 } from "../src/k8s/index.js";
-import { reportHibernated, reportVMReady, scheduled, watchPod } from "./agent.js";
+import { reportHibernated, reportVMReady, scheduled, watchPod } from "./kubelet.js";
 import { getCocoonSet, setPhase, setSuspend } from "./operator.js";
 import { CheckFailed, annotations, check, sameJSON, show, step } from "./report.js";
 import { BIG_NODE, MAIN, NODE, SET, generation, reportedAt, type Demo } from "./scenario.js";
 import { describeProbe, probe, pushHibernateSnapshot } from "./snapshot-registry.js";
 import { planKeptSnapshots, STALE_VM } from "./snapshot-cache.js";
 
-/** Step 3: suspend; the operator flags the pod, the agent snapshots and reports `hibernated`. */
-export async function suspendSet({ clients, namespace, agentRegistry }: Demo): Promise<void> {
-  step(3, "suspend: the operator flags the pod; the agent pushes :hibernate to the registry and reports hibernated");
+/** Step 3: suspend; the operator flags the pod, the virtual kubelet snapshots and reports `hibernated`. */
+export async function suspendSet({ clients, namespace, kubeletRegistry }: Demo): Promise<void> {
+  step(3, "suspend: the operator flags the pod; the virtual kubelet pushes :hibernate to the registry and reports hibernated");
   let set = await setSuspend(clients, await getCocoonSet(clients, namespace, SET), true);
   show("user", `spec.suspend=true: generation ${generation(set)}`);
   set = await setPhase(clients, set, "Suspending");
@@ -49,22 +49,22 @@ export async function suspendSet({ clients, namespace, agentRegistry }: Demo): P
   pod = await patchHibernateState(clients, pod, true);
   show("operator", `phase=${set.status?.phase}; ${annotations(pod, Annotation.CocoonSetGeneration, Annotation.Hibernate)}`);
   const vmName = parseVMSpec(pod).vmName;
-  const pushed = readHibernateState(pod) ? await pushHibernateSnapshot(agentRegistry, vmName) : undefined;
+  const pushed = readHibernateState(pod) ? await pushHibernateSnapshot(kubeletRegistry, vmName) : undefined;
   if (pushed) pod = await reportHibernated(clients, pod);
   const lifecycle = annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration);
   show(
-    "agent",
+    "kubelet",
     `pushed ${vmName}:${SnapshotTag.Hibernate} (${pushed?.bytes ?? 0} bytes, ${pushed?.manifestDigest.slice(0, 19) ?? "-"}…)`,
     lifecycle,
   );
-  check(3, `the agent pushed :hibernate and reports hibernated at the set's generation ${generation(set)}`, {
+  check(3, `the virtual kubelet pushed :hibernate and reports hibernated at the set's generation ${generation(set)}`, {
     "the registry holds the pushed manifest by digest":
-      pushed !== undefined && (await agentRegistry.hasManifest(vmName, pushed.manifestDigest)),
+      pushed !== undefined && (await kubeletRegistry.hasManifest(vmName, pushed.manifestDigest)),
     "lifecycle hibernated at the set's generation": reportedAt(readLifecycleStatus(pod), LifecycleState.Hibernated, set),
   });
 }
 
-/** Step 4: stash the node, release the seat; the agent reads the flag from the pod it sees deleted. */
+/** Step 4: stash the node, release the seat; the virtual kubelet reads the flag from the pod it sees deleted. */
 export async function releaseTheSeat({ clients, namespace, registry }: Demo): Promise<void> {
   step(4, "release the seat once the registry has :hibernate: stash hibernated-on-node, flag and delete the pod");
   let set = await getCocoonSet(clients, namespace, SET);
@@ -77,35 +77,39 @@ export async function releaseTheSeat({ clients, namespace, registry }: Demo): Pr
     throw new CheckFailed(`check 4 failed: the snapshot is not verified, the seat stays: ${describeProbe(verified)}`);
   set = await patchHibernatedOnNode(clients, set, pod.spec?.nodeName ?? null);
   show("operator", `CocoonSet ${SET}: ${annotations(set, Annotation.HibernatedOnNode)}`);
-  const watch = await watchPod(clients, pod); // the agent's informer, started before the delete
+  const watch = await watchPod(clients, pod); // the virtual kubelet's informer, started before the delete
   try {
     const result = await releaseSeat(clients, pod);
     show("operator", `releaseSeat: flagged=${result.flagged} deletion=${result.deletion}`);
     const seen = await watch.next("the deletion", (e) => e.type === "deleted" || e.pod.metadata.deletionTimestamp !== undefined);
     const keep = readKeepSnapshotOnDelete(seen.pod);
     show(
-      "agent",
+      "kubelet",
       `watch: ${seen.type} ${MAIN} with deletionTimestamp; ${annotations(seen.pod, Annotation.KeepSnapshotOnDelete)}`,
       `-> ${keep ? "keeps" : "removes"} the node-local snapshot of ${parseVMSpec(seen.pod).vmName}, stops the VM`,
     );
     // As a kubelet does once its VM is stopped: grace 0 and this pod's uid, both in the delete's body.
     const deletion = await finishPodDeletion(clients, pod);
     await watch.next("the pod to be gone", (e) => e.type === "deleted");
-    show("agent", `finishPodDeletion: ${deletion} (grace 0): the seat on ${NODE} is free`);
+    show("kubelet", `finishPodDeletion: ${deletion} (grace 0): the seat on ${NODE} is free`);
     const plan = planKeptSnapshots(parseVMSpec(seen.pod).vmName, keep, readHibernatedOnNode(set));
     set = await setPhase(clients, set, "Suspended");
     show("operator", `phase=${set.status?.phase}`);
     const gone = await clients.core.readNamespacedPod({ name: MAIN, namespace }).then(() => false, isNotFound);
-    check(4, `the snapshot was verified first, the set remembers ${NODE}, the agent read keep-snapshot-on-delete=true, the pod is gone`, {
-      "the registry said :hibernate is there before the release": verified.present,
-      "the operator's first probe: a 401 challenge, one token, the HEAD again": verified.requests === 2 && verified.tokenRequests === 1,
-      [`the set's hibernated-on-node is ${NODE}`]: readHibernatedOnNode(set) === NODE,
-      "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
-      "the pod the agent saw deleted reads keep-snapshot-on-delete": keep,
-      "the agent finished the deletion of that pod (its uid)": deletion === "deleted",
-      "the pod is gone": gone,
-      "the cache planner keeps the hinted snapshot and evicts only the stale one": plan.evict.map((s) => s.vmName).join() === STALE_VM,
-    });
+    check(
+      4,
+      `the snapshot was verified first, the set remembers ${NODE}, the virtual kubelet read keep-snapshot-on-delete=true, the pod is gone`,
+      {
+        "the registry said :hibernate is there before the release": verified.present,
+        "the operator's first probe: a 401 challenge, one token, the HEAD again": verified.requests === 2 && verified.tokenRequests === 1,
+        [`the set's hibernated-on-node is ${NODE}`]: readHibernatedOnNode(set) === NODE,
+        "releaseSeat flagged the pod, then deleted it": result.flagged && result.deletion === "deleted",
+        "the pod the virtual kubelet saw deleted reads keep-snapshot-on-delete": keep,
+        "the virtual kubelet finished the deletion of that pod (its uid)": deletion === "deleted",
+        "the pod is gone": gone,
+        "the cache planner keeps the hinted snapshot and evicts only the stale one": plan.evict.map((s) => s.vmName).join() === STALE_VM,
+      },
+    );
   } finally {
     watch.stop();
   }
@@ -141,7 +145,7 @@ export async function wake({ clients, namespace, registry }: Demo): Promise<void
   pod = await reportVMReady(clients, pod, { vmID: "d4e5f6", ip: "10.88.0.9", vncPort: 0 });
   const source = pod.spec?.nodeName === hint ? `kept on ${hint}` : "pulled from the registry";
   const how = restore ? `restored ${parseVMSpec(pod).vmName} from its :${SnapshotTag.Hibernate} snapshot (${source})` : "fresh boot";
-  show("agent", how, annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration));
+  show("kubelet", how, annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration));
   if (parseVMRuntime(pod).vmID !== "" && isContainerRunning(pod)) {
     await registry.deleteManifest(vmName, SnapshotTag.Hibernate);
     set = await patchHibernatedOnNode(clients, set, null);

@@ -16,7 +16,7 @@ export function step(n: number, title: string): void {
   console.log(`\n${n}. ${title}`);
 }
 
-/** Prints what `actor` (operator, agent, user, server, schema, scheduler) did or saw; more lines are indented under it. */
+/** Prints what `actor` (operator, kubelet, user, server, schema, scheduler) did or saw; more lines are indented under it. */
 export function show(actor: string, text: string, ...more: string[]): void {
   console.log(`   ${actor.padEnd(9)} ${text}`);
   for (const line of more) console.log(`   ${"".padEnd(9)} ${line}`);

@@ -14,8 +14,8 @@ export interface Demo {
   readonly namespace: string;
   /** The operator's client of the snapshot registry (token auth); its token cache is its own. */
   readonly registry: OCIRegistry;
-  /** The agent's client of the same registry (another process in real life). */
-  readonly agentRegistry: OCIRegistry;
+  /** The virtual kubelet's client of the same registry (another process in real life). */
+  readonly kubeletRegistry: OCIRegistry;
   /** The real registry behind it, which step 7 stops. */
   readonly server: TestRegistry;
 }
@@ -32,6 +32,6 @@ export const BIG_NODE = "cocoon-node-2";
 /** The set's `metadata.generation` as text. */
 export const generation = (set: CocoonSet): string => String(set.metadata.generation);
 
-/** Reports whether the agent reported `state` at the set's current generation. */
+/** Reports whether the virtual kubelet reported `state` at the set's current generation. */
 export const reportedAt = (status: LifecycleStatus, state: LifecycleState, set: CocoonSet): boolean =>
   status.state === state && String(status.observedGeneration) === generation(set);

@@ -1,6 +1,6 @@
 /**
  * `npm run demo`: the release-policy hibernation of a CocoonSet, played the way cocoon-operator
- * and the vk-cocoon agent play it, against a real etcd + kube-apiserver and a real registry
+ * and the vk-cocoon virtual kubelet play it, against a real etcd + kube-apiserver and a real registry
  * (CNCF distribution with token auth), using only this library.
  *
  * Exit status: 0 when every step's check holds, 1 when one fails (or anything else goes wrong),
@@ -55,13 +55,13 @@ async function start(): Promise<ControlPlane> {
 }
 
 /** Starts the snapshot registry (CNCF distribution, token auth) and the client both sides use. */
-async function startSnapshotRegistry(): Promise<Pick<Demo, "server" | "registry" | "agentRegistry">> {
+async function startSnapshotRegistry(): Promise<Pick<Demo, "server" | "registry" | "kubeletRegistry">> {
   console.log("starting a registry (CNCF distribution, token auth)");
   registryServer = await startRegistry({ auth: "token", log: (line) => console.log(`   [registry] ${line}`), signal: abort.signal });
   console.log(`registry ready at ${registryServer.url} in ${registryServer.startupMs} ms`);
   const { host, credentials } = registryServer;
   const client = (): OCIRegistry => new OCIRegistry(host, credentials ? { credentials: staticCredentials({ [host]: credentials }) } : {});
-  return { server: registryServer, registry: client(), agentRegistry: client() };
+  return { server: registryServer, registry: client(), kubeletRegistry: client() };
 }
 
 async function main(): Promise<number> {

@@ -21,7 +21,7 @@ import {
   readLifecycleStatus,
 } from "../src/index.js";
 import { installCRDs, isInvalid, statusCode, statusMessage } from "../src/k8s/index.js";
-import { reportVMReady, scheduled } from "./agent.js";
+import { reportVMReady, scheduled } from "./kubelet.js";
 import { createCocoonSet, getCocoonSet, mainVMName } from "./operator.js";
 import { annotations, check, sameJSON, show, step } from "./report.js";
 import { MAIN, SET, generation, reportedAt, type Demo } from "./scenario.js";
@@ -61,9 +61,9 @@ export async function installAndCreate({ clients, namespace }: Demo): Promise<vo
   });
 }
 
-/** Step 2: the operator creates the main pod; kube-scheduler places it on the one node; the agent boots the VM. */
+/** Step 2: the operator creates the main pod; kube-scheduler places it on the one node; the virtual kubelet boots the VM. */
 export async function createMainPod({ clients, namespace }: Demo): Promise<void> {
-  step(2, "create the main pod the way the operator would; the agent reports it ready");
+  step(2, "create the main pod the way the operator would; the virtual kubelet reports it ready");
   const set = await getCocoonSet(clients, namespace, SET);
   const spec = set.spec;
   if (!spec) throw new Error(`CocoonSet ${SET} has no spec`);
@@ -75,14 +75,14 @@ export async function createMainPod({ clients, namespace }: Demo): Promise<void>
   pod = await scheduled(clients, pod);
   show("scheduler", `kube-scheduler placed ${MAIN} on ${pod.spec?.nodeName}, the pool's only node`);
   const vm = parseVMSpec(pod);
-  show("agent", `parseVMSpec: boot ${vm.vmName} (image ${vm.image}, mode ${vm.mode}, os ${vm.os}, storage ${vm.storage})`);
+  show("kubelet", `parseVMSpec: boot ${vm.vmName} (image ${vm.image}, mode ${vm.mode}, os ${vm.os}, storage ${vm.storage})`);
   pod = await reportVMReady(clients, pod, { vmID: "a1b2c3", ip: "10.88.0.7", vncPort: 0 });
   show(
-    "agent",
+    "kubelet",
     annotations(pod, Annotation.VMID, Annotation.IP),
     annotations(pod, Annotation.LifecycleState, Annotation.LifecycleObservedGeneration),
   );
-  check(2, `the pod carries the operator's VM spec and the agent's runtime, ready at generation ${generation(set)}`, {
+  check(2, `the pod carries the operator's VM spec and the virtual kubelet's runtime, ready at generation ${generation(set)}`, {
     "parseVMSpec(pod) equals fromAgentSpec(set.spec.agent, ...) (no drift)": sameJSON(
       vm,
       fromAgentSpec(spec.agent, mainVMName(set), spec.snapshotPolicy, ""),

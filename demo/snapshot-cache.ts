@@ -1,5 +1,5 @@
 /**
- * The agent's kept-snapshot cache after a seat release: `planSnapshotCache` over the node's
+ * The virtual kubelet's kept-snapshot cache after a seat release: `planSnapshotCache` over the node's
  * snapshots (the one just kept, and a stale one from an earlier release) and the set's hint.
  */
 import { planSnapshotCache, type SnapshotCachePlan } from "../src/snapshot/index.js";
@@ -27,7 +27,7 @@ export function planKeptSnapshots(vmName: string, kept: boolean, hint: string): 
     nowMs: now,
   });
   show(
-    "agent",
+    "kubelet",
     `planSnapshotCache: evict [${plan.evict.map((s) => s.vmName).join(", ")}], keep ${vmName} (hinted to ${hint}); ` +
       `allocatable ${plan.allocatableBytes / GiB} GiB of 100`,
   );

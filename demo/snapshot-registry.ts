@@ -1,5 +1,5 @@
 /**
- * The registry side of the demo: the agent writes a snapshot export and pushes it as `:hibernate` to a real registry,
+ * The registry side of the demo: the virtual kubelet writes a snapshot export and pushes it as `:hibernate` to a real registry,
  * and the operator asks the registry the two questions it gates on (is it there? then release /
  * restore), counting the requests each probe costs on the wire.
  *
@@ -9,14 +9,14 @@ import { SnapshotTag, isCocoonError } from "../src/index.js";
 import { hasHibernateSnapshot, type OCIRegistry } from "../src/oci/index.js";
 import { createSnapshotExport, pushSnapshot } from "../src/snapshot/index.js";
 
-/** What the agent pushed. */
+/** What the virtual kubelet pushed. */
 export interface PushedSnapshot {
   readonly manifestDigest: string;
   readonly bytes: number;
 }
 
 /**
- * The agent's push of a small `:hibernate` snapshot: the export `cocoon snapshot export` would
+ * The virtual kubelet's push of a small `:hibernate` snapshot: the export `cocoon snapshot export` would
  * write for a VM with 256 KiB of memory in a 1 GiB sparse file, written by `createSnapshotExport`
  * and pushed by `pushSnapshot` (a config blob, one memory layer, the manifest).
  */

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { stringify } from "yaml";
 import { renderCocoonHibernationCRD, renderCocoonSetCRD } from "../src/apis/v1/crd-render.js";
 import type { CustomResourceDefinition } from "../src/apis/v1/crd-types.js";
-import { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/rbac.js";
+import { cocoonKubeletClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/rbac.js";
 import type { ClusterRole } from "../src/apis/v1/rbac-types.js";
 
 /** The first line of every generated manifest. */
@@ -72,7 +72,10 @@ export function renderCRDFiles(): Record<string, string> {
 /** Every generated ClusterRole: file name (`<role>.clusterrole.yaml`) to YAML text, operator first. */
 export function renderRBACFiles(): Record<string, string> {
   return Object.fromEntries(
-    [cocoonOperatorClusterRole, cocoonAgentClusterRole].map((role) => [`${role.metadata.name}.clusterrole.yaml`, renderClusterRole(role)]),
+    [cocoonOperatorClusterRole, cocoonKubeletClusterRole].map((role) => [
+      `${role.metadata.name}.clusterrole.yaml`,
+      renderClusterRole(role),
+    ]),
   );
 }
 

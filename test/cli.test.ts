@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../src/apis/v1/crd.js";
-import { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/rbac.js";
+import { cocoonKubeletClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/rbac.js";
 import { COMMAND_HELP, GLOBAL_HELP } from "../src/cli/run.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -179,7 +179,7 @@ describe.skipIf(!built)(
 
     describe("rbac", () => {
       it("prints the committed ClusterRoles byte for byte, the operator's first", () => {
-        const committed = ["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]
+        const committed = ["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"]
           .map((name) => readFileSync(path.join(root, "rbac", name), "utf8"))
           .join("");
         expect(cli(["rbac"])).toEqual({ status: 0, stdout: committed, stderr: "" });
@@ -187,7 +187,7 @@ describe.skipIf(!built)(
 
       it("is a YAML stream of exactly the two ClusterRoles", () => {
         const docs = parseAllDocuments(cli(["rbac"]).stdout).map((doc) => doc.toJS() as unknown);
-        expect(docs).toEqual([cocoonOperatorClusterRole, cocoonAgentClusterRole]);
+        expect(docs).toEqual([cocoonOperatorClusterRole, cocoonKubeletClusterRole]);
       });
 
       it("takes no operand: exit 2", () => {

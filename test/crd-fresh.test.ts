@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cocoonHibernationCRD, cocoonSetCRD } from "../src/apis/v1/crd.js";
 import { renderCocoonHibernationCRD, renderCocoonSetCRD } from "../src/apis/v1/crd-render.js";
-import { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/index.js";
+import { cocoonKubeletClusterRole, cocoonOperatorClusterRole } from "../src/apis/v1/index.js";
 import {
   CRD_DATA_FILE,
   CRDS_DIR,
@@ -47,10 +47,10 @@ describe.each([
 });
 
 describe("rbac/", () => {
-  it("holds the operator's and the agent's ClusterRoles, parsing back to the exported objects", () => {
+  it("holds the operator's and the virtual kubelet's ClusterRoles, parsing back to the exported objects", () => {
     const rendered = renderRBACFiles();
-    expect(Object.keys(rendered)).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]);
-    expect(Object.values(rendered).map((text) => parse(text) as unknown)).toEqual([cocoonOperatorClusterRole, cocoonAgentClusterRole]);
+    expect(Object.keys(rendered)).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"]);
+    expect(Object.values(rendered).map((text) => parse(text) as unknown)).toEqual([cocoonOperatorClusterRole, cocoonKubeletClusterRole]);
   });
 });
 

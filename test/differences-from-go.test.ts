@@ -13,7 +13,7 @@ import {
   Annotation,
   buildMainPod,
   buildVirtualNode,
-  decideAgentAction,
+  decideKubeletAction,
   LifecycleState,
   podStatusForVM,
   VMState,
@@ -141,7 +141,7 @@ describe("differences from Go", () => {
     }
   });
 
-  describe("what the agent writes", () => {
+  describe("what the virtual kubelet writes", () => {
     const T0 = new Date("2026-08-12T10:00:00Z");
     const LATER = new Date("2026-08-12T11:00:00Z");
     const running = { state: VMState.Running, ip: "10.88.0.7", probeReady: true } as const;
@@ -228,7 +228,7 @@ describe("differences from Go", () => {
           annotations: { [Annotation.VMName]: "vk-ns-demo-0", [Annotation.LifecycleState]: LifecycleState.Failed },
         },
       };
-      expect(decideAgentAction(failed, { exists: false, keptSnapshot: true })).toEqual({ action: "none", reason: "failed" }); // Go: wakes again
+      expect(decideKubeletAction(failed, { exists: false, keptSnapshot: true })).toEqual({ action: "none", reason: "failed" }); // Go: wakes again
     });
   });
 

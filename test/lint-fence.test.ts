@@ -91,7 +91,7 @@ describe("the import fence (eslint.config.js)", () => {
     expect(await fenceMessages("imports-meta-module.ts", "examples/operator/reconcile.ts")).toEqual([
       "'../../../src/meta/keys.js' import is restricted from being used by a pattern. An example imports the package by its name (@cocoonstack/cocoon-common/…), as a user does: never src/ or test/.",
     ]);
-    expect(await fenceMessages("imports-client-node.ts", "examples/agent/node.ts")).toEqual([]);
+    expect(await fenceMessages("imports-client-node.ts", "examples/kubelet/node.ts")).toEqual([]);
   });
 
   it("lets src/k8s and the tests beside src/meta import the client", async () => {

@@ -101,10 +101,10 @@ describe("the Kubernetes matrix and the control plane's releases", () => {
     expect(matrix.mainRun.kubernetes).toBe(KUBERNETES_VERSION);
   });
 
-  it("runs the files that install the CRDs, check the CEL rules and server verdicts, land patches, the agent's writes and watch", () => {
+  it("runs the files that install the CRDs, check the CEL rules and server verdicts, land patches, the virtual kubelet's writes and watch", () => {
     expect(matrix.kubernetesIntegration).toEqual([
       "test/integration/controlplane.test.ts",
-      "test/integration/k8s-agent-writes.test.ts",
+      "test/integration/k8s-kubelet-writes.test.ts",
       "test/integration/k8s-fresh-plane.test.ts",
       "test/integration/k8s-patch-zero-values.test.ts",
       "test/integration/k8s-patch.test.ts",

@@ -29,7 +29,7 @@ async function setPods(clients: CocoonClients, set: CocoonSet): Promise<Map<stri
   return new Map(items.map((pod) => [pod.metadata?.name ?? "", pod]));
 }
 
-/** Stamps the set's generation on a pod that carries an older one: the agent reports its lifecycle at it. */
+/** Stamps the set's generation on a pod that carries an older one: the virtual kubelet reports its lifecycle at it. */
 async function stampGeneration(clients: CocoonClients, set: CocoonSet, pod: V1Pod): Promise<V1Pod> {
   const generation = set.metadata.generation ?? 0;
   if (pod.metadata?.deletionTimestamp || readCocoonSetGeneration(pod) === generation) return pod;

@@ -1,7 +1,7 @@
 /**
  * Suspension: every agent pod is asked to hibernate. With `hibernatePolicy: release`, once the
- * agent reports the main VM hibernated at the set's generation and the registry holds its
- * `<vm>:hibernate` snapshot, the seat is given up: the set remembers the node (where the agent keeps
+ * virtual kubelet reports the main VM hibernated at the set's generation and the registry holds its
+ * `<vm>:hibernate` snapshot, the seat is given up: the set remembers the node (where the virtual kubelet keeps
  * a warm copy), and `releaseSeat` flags the pod keep-snapshot-on-delete and deletes it.
  *
  * @module
@@ -13,7 +13,7 @@ import { HibernatePolicy, type CocoonSet } from "@cocoonstack/cocoon-common/apis
 import { hasHibernateSnapshot } from "@cocoonstack/cocoon-common/oci";
 import type { ReconcileContext } from "./reconcile.js";
 
-/** Whether the agent reports the pod's VM hibernated at the set's current generation. */
+/** Whether the virtual kubelet reports the pod's VM hibernated at the set's current generation. */
 function hibernatedAtGeneration(pod: V1Pod, set: CocoonSet): boolean {
   const { state, observedGeneration } = readLifecycleStatus(pod);
   return state === LifecycleState.Hibernated && String(observedGeneration) === String(set.metadata.generation ?? 0);

@@ -1,5 +1,5 @@
 /**
- * The end of a wake: once the woken main pod runs (the agent reports it ready), the set's
+ * The end of a wake: once the woken main pod runs (the virtual kubelet reports it ready), the set's
  * hibernated-on-node hint has served its purpose and the `<vm>:hibernate` snapshot is spent, so
  * both are cleared; a later suspension writes new ones. The wake pod itself (restore flag,
  * weight-100 preference for the hinted node) is built in `agent-pods.ts` by `buildWakePod`.

@@ -40,14 +40,14 @@ function importPaths(root) {
  */
 const TOPICS = [
   [/^src\/meta\/(keys|annotation-kinds|objects)\.ts$|^src\/apis\/v1\/groupversion-info\.ts$/, "Keys"],
-  [/^src\/meta\/agent\//, "Virtual kubelet decisions"],
+  [/^src\/meta\/kubelet\//, "Virtual kubelet decisions"],
   [/^src\/meta\/(pods\/|pod\.ts$|affinity\.ts$|owner\.ts$)/, "Pods"],
   [/^src\/meta\//, "Contracts"],
   [/^src\/apis\/v1\/crd(-types)?\.ts$/, "CRDs"],
   [/^src\/apis\/v1\/rbac/, "RBAC"],
   [/^src\/apis\/v1\/|^src\/internal\/crd-markers\.ts$/, "Schemas"],
   [/^src\/k8s\/watch\//, "Watches"],
-  [/^src\/k8s\/agent\//, "Virtual kubelet"],
+  [/^src\/k8s\/kubelet\//, "Virtual kubelet"],
   [/^src\/k8s\/admission\//, "Admission"],
   [/^src\/k8s\/patch\//, "Patches"],
   [/^src\/k8s\//, "Clients"],

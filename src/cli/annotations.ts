@@ -131,7 +131,7 @@ function inGoOrder(spec: VMSpec): VMSpec {
 /**
  * Reads an object's cocoon annotations with the contract's readers (`parseVMSpec`,
  * `parseVMRuntime`, `readLifecycleStatus`, ... on a Pod; `readHibernatedOnNode` on a CocoonSet),
- * exactly as the Go operator and agent see them, and notes the values they silently read as zero
+ * exactly as the Go operator and virtual kubelet see them, and notes the values they silently read as zero
  * (`"True"`, `"59OO"`) and cocoon-like keys that are not in the contract; what each key holds
  * comes from the contract's table (`ANNOTATION_KINDS`). Other kinds are skipped, saying so. An
  * object with a non-string annotation gets errors and no view: the API server would reject it.

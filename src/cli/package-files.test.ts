@@ -38,8 +38,8 @@ describe("packageVersion, crdManifests and rbacManifests", () => {
     expect(crdManifests(repoRoot)).toEqual(CRD_FILES.map((name) => readFileSync(path.join(repoRoot, "crds", name), "utf8")));
   });
 
-  it("reads rbac/ in operator, agent order", () => {
-    expect(RBAC_FILES).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"]);
+  it("reads rbac/ in operator, kubelet order", () => {
+    expect(RBAC_FILES).toEqual(["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"]);
     expect(rbacManifests(repoRoot)).toEqual(RBAC_FILES.map((name) => readFileSync(path.join(repoRoot, "rbac", name), "utf8")));
   });
 

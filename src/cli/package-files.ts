@@ -12,7 +12,7 @@ export const PACKAGE_NAME = "@cocoonstack/cocoon-common";
 export const CRD_FILES: readonly string[] = [`${GROUP}_${Plural.CocoonSet}.yaml`, `${GROUP}_${Plural.CocoonHibernation}.yaml`];
 
 /** The shipped ClusterRoles, in the order `rbac` prints them (operator first). */
-export const RBAC_FILES: readonly string[] = ["cocoon-operator.clusterrole.yaml", "cocoon-agent.clusterrole.yaml"];
+export const RBAC_FILES: readonly string[] = ["cocoon-operator.clusterrole.yaml", "cocoon-kubelet.clusterrole.yaml"];
 
 function readPackageJSON(dir: string): { name?: unknown; version?: unknown } | undefined {
   try {

@@ -22,7 +22,7 @@ annotations.
 
 Commands:
   crds                     Print both CRD manifests (pipe to 'kubectl apply -f -')
-  rbac                     Print the operator's and the agent's ClusterRoles
+  rbac                     Print the operator's and the virtual kubelet's ClusterRoles
   validate FILE... | -     Check CocoonSet and CocoonHibernation manifests
   annotations FILE... | -  Show a pod's cocoon annotations as the Go readers see them
   help [COMMAND]           Show the help of a command
@@ -49,8 +49,9 @@ Options:
   rbac: `Usage: ${PROGRAM} rbac
 
 Prints the least-privilege ClusterRoles of the operator (cocoon-operator) and
-of the node agent (cocoon-agent) as one multi-document YAML stream, byte for
-byte the manifests shipped in rbac/. Bind each to its own service account.
+of the virtual kubelet (cocoon-kubelet) as one multi-document YAML stream,
+byte for byte the manifests shipped in rbac/. Bind each to its own service
+account.
 
   ${PROGRAM} rbac | kubectl apply -f -
   kubectl create clusterrolebinding cocoon-operator \\

@@ -1,7 +1,7 @@
 /**
  * The Kubernetes side of the contract, on `@kubernetes/client-node`: clients that reuse
  * connections, typed clients and typed watches of CocoonSets, CocoonHibernations and cocoon pods,
- * annotation and diff patches with Go's short-circuits, the seat release, the agent's writes
+ * annotation and diff patches with Go's short-circuits, the seat release, the virtual kubelet's writes
  * (writing and clearing a VM's runtime, finishing a pod's deletion, a VM's pod status, keeping the
  * node with its Lease), CRD install, error
  * inspection, kubeconfig loading, status conditions, env and time helpers, node IP detection and an
@@ -45,18 +45,18 @@ export type { Mutation, PatchOptions } from "./patch/clientpatch.js";
 export type { AnnotationClients, KubeObject, PatchClients } from "./patch/target.js";
 export type { Patched } from "./patch/patched.js";
 export { releaseSeat } from "./release-seat.js";
-export { patchClearVMRuntime } from "./agent/clear-vm-runtime.js";
-export { patchVMRuntime } from "./agent/vm-runtime.js";
-export { patchLifecycleStatus } from "./agent/lifecycle-status.js";
-export { reportVM } from "./agent/report-vm.js";
-export type { ReportPod, ReportVMClients, ReportVMOptions, VMReport, VMReported } from "./agent/report-vm.js";
-export { PodDeletion, finishPodDeletion } from "./agent/finish-pod-deletion.js";
-export type { FinishPodDeletionClients, FinishPodDeletionOptions } from "./agent/finish-pod-deletion.js";
-export { writePodStatus } from "./agent/write-pod-status.js";
-export { NODE_HEARTBEAT, keepNode } from "./agent/keep-node.js";
-export type { KeepNodeClients, KeepNodeOptions, KeptNode } from "./agent/keep-node.js";
-export { NODE_LEASE_NAMESPACE } from "./agent/node-lease.js";
-export type { PodStatusClients, StatusPod, WritePodStatusOptions } from "./agent/write-pod-status.js";
+export { patchClearVMRuntime } from "./kubelet/clear-vm-runtime.js";
+export { patchVMRuntime } from "./kubelet/vm-runtime.js";
+export { patchLifecycleStatus } from "./kubelet/lifecycle-status.js";
+export { reportVM } from "./kubelet/report-vm.js";
+export type { ReportPod, ReportVMClients, ReportVMOptions, VMReport, VMReported } from "./kubelet/report-vm.js";
+export { PodDeletion, finishPodDeletion } from "./kubelet/finish-pod-deletion.js";
+export type { FinishPodDeletionClients, FinishPodDeletionOptions } from "./kubelet/finish-pod-deletion.js";
+export { writePodStatus } from "./kubelet/write-pod-status.js";
+export { NODE_HEARTBEAT, keepNode } from "./kubelet/keep-node.js";
+export type { KeepNodeClients, KeepNodeOptions, KeptNode } from "./kubelet/keep-node.js";
+export { NODE_LEASE_NAMESPACE } from "./kubelet/node-lease.js";
+export type { PodStatusClients, StatusPod, WritePodStatusOptions } from "./kubelet/write-pod-status.js";
 export type { ReleaseSeatClients, ReleaseSeatOptions, ReleaseSeatResult } from "./release-seat.js";
 export type { Logger } from "./logger.js";
 export { installCRDs } from "./install-crds.js";

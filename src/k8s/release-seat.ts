@@ -39,7 +39,7 @@ export interface ReleaseSeatOptions {
  * @example
  * ```ts
  * const { flagged, flagError, deletion } = await releaseSeat(clients, pod, { logger });
- * // => { flagged: true, deletion: "deleted" }: the agent keeps the snapshot, the seat is free
+ * // => { flagged: true, deletion: "deleted" }: the virtual kubelet keeps the snapshot, the seat is free
  * if (!flagged) metrics.coldWakes.inc(); // flagError says why; the wake will pull from the registry
  * ```
  */
@@ -61,7 +61,7 @@ export interface ReleaseSeatResult {
  *
  * The flag is best-effort, as in Go: a failure is logged at error level through `options.logger`,
  * reported in the result, and does not stop the delete. It is awaited, so it is durable on the
- * server before the delete is sent and the agent reads it from the pod it sees deleted. No flag
+ * server before the delete is sent and the virtual kubelet reads it from the pod it sees deleted. No flag
  * request is sent when the pod already reads as flagged.
  *
  * A pod already gone counts as released: a 404 on the flag skips the delete (the name is free) and

@@ -66,9 +66,9 @@ export function markRestoreFromHibernate(obj: Annotated): void {
 }
 
 /**
- * Reports whether the agent should keep the node-local snapshot when the pod is deleted. Never throws.
+ * Reports whether the virtual kubelet should keep the node-local snapshot when the pod is deleted. Never throws.
  *
- * The agent reads it from the pod it sees deleted: a flagged pod's snapshot stays as a warm-wake cache.
+ * The virtual kubelet reads it from the pod it sees deleted: a flagged pod's snapshot stays as a warm-wake cache.
  *
  * @example
  * ```ts

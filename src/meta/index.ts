@@ -1,7 +1,7 @@
 /**
  * The cocoon contract without dependencies: every label and annotation key, the typed annotation
  * contracts (each a pure function returning an {@link AnnotationDelta}), VM naming, role inference,
- * snapshot policy and pod-state helpers. Loads nothing at run time, so an agent that only needs a
+ * snapshot policy and pod-state helpers. Loads nothing at run time, so a virtual kubelet that only needs a
  * key pays for nothing else.
  *
  * @module
@@ -73,23 +73,23 @@ export type {
   ResourcesLike,
   ToolboxLike,
 } from "./pods/types.js";
-export { VMState, podStatusForVM } from "./agent/pod-status.js";
-export type { PodStatusOptions, VMObservation } from "./agent/pod-status.js";
+export { VMState, podStatusForVM } from "./kubelet/pod-status.js";
+export type { PodStatusOptions, VMObservation } from "./kubelet/pod-status.js";
 export type {
-  AgentContainerStatus,
-  AgentPodCondition,
-  AgentPodStatus,
+  KubeletContainerStatus,
+  KubeletPodCondition,
+  KubeletPodStatus,
   KubeTime,
   PodConditionSource,
   PodStatusSource,
-} from "./agent/pod-status-types.js";
-export { DEFAULT_KUBELET_PORT, NODE_ROLE_LABEL, PROVIDER_TAINT, buildVirtualNode } from "./agent/node.js";
-export type { VirtualNodeOptions } from "./agent/node.js";
-export type { VirtualNode, VirtualNodeCondition } from "./agent/node-types.js";
-export { DEFAULT_MAX_PODS, DEFAULT_RESERVE_PERCENT, nodeResources } from "./agent/node-resources.js";
-export type { NodeResources, NodeResourcesInput } from "./agent/node-resources.js";
-export { decideAgentAction } from "./agent/decide.js";
-export { AgentAction } from "./agent/decide-types.js";
-export type { AgentDecision, AgentVMFacts, DecisionPod, NoneReason } from "./agent/decide-types.js";
-export { LastWrites, compareResourceVersions } from "./agent/last-writes.js";
-export type { VersionedPod } from "./agent/last-writes.js";
+} from "./kubelet/pod-status-types.js";
+export { DEFAULT_KUBELET_PORT, NODE_ROLE_LABEL, PROVIDER_TAINT, buildVirtualNode } from "./kubelet/node.js";
+export type { VirtualNodeOptions } from "./kubelet/node.js";
+export type { VirtualNode, VirtualNodeCondition } from "./kubelet/node-types.js";
+export { DEFAULT_MAX_PODS, DEFAULT_RESERVE_PERCENT, nodeResources } from "./kubelet/node-resources.js";
+export type { NodeResources, NodeResourcesInput } from "./kubelet/node-resources.js";
+export { decideKubeletAction } from "./kubelet/decide.js";
+export { KubeletAction } from "./kubelet/decide-types.js";
+export type { KubeletDecision, KubeletVMFacts, DecisionPod, NoneReason } from "./kubelet/decide-types.js";
+export { LastWrites, compareResourceVersions } from "./kubelet/last-writes.js";
+export type { VersionedPod } from "./kubelet/last-writes.js";

@@ -5,7 +5,7 @@ import { type Int64, int64OrZero, readInt64Annotation } from "./generation.js";
 import { Annotation } from "./keys.js";
 
 /**
- * The VM lifecycle states the agent reports on its pod.
+ * The VM lifecycle states the virtual kubelet reports on its pod.
  *
  * @example
  * ```ts
@@ -23,7 +23,7 @@ export const LifecycleState = {
 export type LifecycleState = (typeof LifecycleState)[keyof typeof LifecycleState];
 
 /**
- * The lifecycle the agent reports: state, the CocoonSet generation it observed, and a message.
+ * The lifecycle the virtual kubelet reports: state, the CocoonSet generation it observed, and a message.
  *
  * @example
  * ```ts
@@ -34,7 +34,7 @@ export type LifecycleState = (typeof LifecycleState)[keyof typeof LifecycleState
 export interface LifecycleStatus {
   /** A {@link LifecycleState}; read back raw, so any string the annotation holds. */
   state: LifecycleState | (string & {});
-  /** The CocoonSet generation the agent acted on. */
+  /** The CocoonSet generation the virtual kubelet acted on. */
   observedGeneration: Int64;
   /** Free text; `""` means no message. */
   message: string;
@@ -113,7 +113,7 @@ export function readLifecycleState(obj: Annotated): LifecycleState | (string & {
   return annotationOf(obj, Annotation.LifecycleState);
 }
 
-/** Reads the generation the agent observed; 0 when missing or not a Go `int64`. Never throws, in linear time. */
+/** Reads the generation the virtual kubelet observed; 0 when missing or not a Go `int64`. Never throws, in linear time. */
 export function readLifecycleObservedGeneration(obj: Annotated): Int64 {
   return readInt64Annotation(obj, Annotation.LifecycleObservedGeneration);
 }

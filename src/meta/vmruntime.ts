@@ -3,7 +3,7 @@ import { type Annotated, type AnnotationDelta, annotationOf, applyAnnotations } 
 import { Annotation } from "./keys.js";
 
 /**
- * What the agent reports about a running VM.
+ * What the virtual kubelet reports about a running VM.
  *
  * @example
  * ```ts

@@ -3,7 +3,7 @@ import { type Annotated, type AnnotationDelta, applyAnnotations } from "./annota
 import { Annotation } from "./keys.js";
 
 /**
- * The VM the agent should run, as the operator writes it on the pod. Empty strings and `false`
+ * The VM the virtual kubelet should run, as the operator writes it on the pod. Empty strings and `false`
  * mean "unset": both are represented by the annotation being absent.
  *
  * @example

@@ -124,7 +124,7 @@ export interface Downloader {
 }
 
 /**
- * A registry as the operator and the agent use it: Go's `oci.Registry`.
+ * A registry as the operator and the virtual kubelet use it: Go's `oci.Registry`.
  */
 export interface Registry extends Uploader, Downloader {
   /** Reports whether `reference` (a tag or a digest) names a manifest; an error is never "absent". */

@@ -27,7 +27,7 @@ describeConformance("a go-containerregistry client on the token-auth test regist
   let registry: TestRegistry;
   beforeAll(async () => {
     const binary = (await ensureRegistryBinary()).registry;
-    registry = await startRegistry({ binary, auth: "token", users: { agent: { password: "agent-secret" } } });
+    registry = await startRegistry({ binary, auth: "token", users: { kubelet: { password: "kubelet-secret" } } });
   }, 600_000);
   afterAll(async () => {
     await registry.stop();
@@ -43,8 +43,8 @@ describeConformance("a go-containerregistry client on the token-auth test regist
           repository: REPOSITORY,
           tag: "hibernate",
           absentTag: "absent",
-          username: "agent",
-          password: "agent-secret",
+          username: "kubelet",
+          password: "kubelet-secret",
         },
       });
       const head = `HEAD ${registry.url}/v2/${REPOSITORY}/manifests/absent`;
@@ -57,7 +57,7 @@ describeConformance("a go-containerregistry client on the token-auth test regist
       expect(registry.tokenRequests).toBe(3); // remote.Write, and each remote.Head, exchange the basic credentials once
 
       const ours = new OCIRegistry(registry.host, {
-        credentials: staticCredentials({ [registry.host]: { username: "agent", password: "agent-secret" } }),
+        credentials: staticCredentials({ [registry.host]: { username: "kubelet", password: "kubelet-secret" } }),
       });
       const manifest = await ours.getManifest(REPOSITORY, "hibernate");
       expect([sha256Digest(manifest.data), manifest.data.length, manifest.contentType]).toEqual([

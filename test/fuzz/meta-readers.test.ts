@@ -62,13 +62,14 @@ const MULTI_READERS: Record<string, [(...args: never[]) => unknown, Check, numbe
   isQuantity: [meta.isQuantity, isBoolean, 1],
   // The override is returned verbatim (documented), so only "never throws" is checked.
   connectionType: [meta.connectionType, () => true, 3],
-  decideAgentAction: [meta.decideAgentAction, (r) => Object.values(meta.AgentAction).includes((r as meta.AgentDecision).action), 2],
+  decideKubeletAction: [meta.decideKubeletAction, (r) => Object.values(meta.KubeletAction).includes((r as meta.KubeletDecision).action), 2],
   compareResourceVersions: [meta.compareResourceVersions, (r) => r === undefined || r === -1 || r === 0 || r === 1, 2],
 };
 
 /** Function exports that may throw, and why (each documents its `@throws` or takes typed input only). */
 const MAY_THROW: Record<string, string> = {
-  LastWrites: "class: construct it with new; record, isStale and forget never throw (agent/last-writes.test.ts, hostile watched-pod-total)",
+  LastWrites:
+    "class: construct it with new; record, isStale and forget never throw (kubelet/last-writes.test.ts, hostile watched-pod-total)",
   applyAnnotations: "writer: @throws ERR_INVALID_ANNOTATION_DELTA, mutates its object",
   annotationsMergePatch: "@throws ERR_INVALID_ANNOTATION_DELTA",
   annotationsSatisfied: "@throws ERR_INVALID_ANNOTATION_DELTA for a bad delta",

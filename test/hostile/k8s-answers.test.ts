@@ -108,7 +108,7 @@ describe("a pod write answered with something else rejects", () => {
       if (req.path.includes("/pods/demo-0") && !req.path.endsWith("/status")) json(res, 200, podObject("victim", "prod", "u-7"));
       else json(res, 200, podObject("demo-0", "prod", "u-1"));
     });
-    // The agent's loop: keep the answer as the pod, fall back to what it had on an error.
+    // The virtual kubelet's loop: keep the answer as the pod, fall back to what it had on an error.
     let pod: KubeObject = POD;
     pod = await patchHibernateState(api.clients, pod, true).catch(() => pod);
     pod = await writePodStatus(api.clients, pod, { phase: "Pending", conditions: [] }).catch(() => pod);

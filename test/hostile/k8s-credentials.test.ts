@@ -143,7 +143,7 @@ describe("a client certificate stays with the API server's origin (issue 33, rul
         (e: unknown) => e,
       );
       expect(isCocoonError(err, "ERR_CROSS_ORIGIN_REDIRECT")).toBe(true);
-      expect(server.presented).toEqual(["cocoon-agent"]);
+      expect(server.presented).toEqual(["cocoon-kubelet"]);
       expect(server.requests).toEqual(["GET /api/v1/namespaces/ns/pods/x"]);
       expect(other.handshakes).toBe(0);
       expect(other.presented).toEqual([]);

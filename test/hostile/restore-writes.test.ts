@@ -121,7 +121,7 @@ describe("restoreSnapshot ends on abort with the signal's reason", () => {
       const source = new PassThrough();
       source.write(Buffer.concat([rawHeader({ name: "memory", size: 8192 }), Buffer.alloc(1000)]));
       const controller = new AbortController();
-      const reason = new Error("agent shutting down");
+      const reason = new Error("kubelet shutting down");
       const pending = outcome(restoreSnapshot(source, dir, { signal: controller.signal }));
       await new Promise((r) => setTimeout(r, 50));
       const started = Date.now();

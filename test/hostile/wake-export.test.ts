@@ -6,7 +6,7 @@ import { createSnapshotExport, formatSparseMap, parseSparseRecords, type SparseE
 import { vmConfig } from "../../src/snapshot/snapshot-files.test-util.js";
 import { outcome } from "./support/wake.js";
 
-// Rule 6 (the export writer) and rule 7 (formatSparseMap): what the agent writes for a wake.
+// Rule 6 (the export writer) and rule 7 (formatSparseMap): what the virtual kubelet writes for a wake.
 
 describe("formatSparseMap writes only a map a reader takes", () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Rule 5 of issue 33: what an agent builds from a watched pod never throws. Any JSON the watch's
+ * Rule 5 of issue 33: what a virtual kubelet builds from a watched pod never throws. Any JSON the watch's
  * check accepts as a {@link WatchedPod} is handed to every helper that takes a pod; each answers,
  * or refuses with a typed `CocoonError`, never a `TypeError` or a `RangeError`.
  *
@@ -22,7 +22,7 @@ import {
   reportVM,
   writePodStatus,
 } from "../../src/k8s/index.js";
-import { sameOnWire } from "../../src/k8s/agent/same-on-wire.js";
+import { sameOnWire } from "../../src/k8s/kubelet/same-on-wire.js";
 import { resolvePodTarget, resolveTarget } from "../../src/k8s/patch/target.js";
 import { acceptWatchedPod } from "../../src/k8s/watch/watched-pod-check.generated.js";
 import type { WatchedPod } from "../../src/k8s/watch/watched-pod.js";
@@ -192,7 +192,7 @@ const OBSERVATIONS: readonly meta.VMObservation[] = [
   { state: meta.VMState.Deleted },
 ];
 
-/** Every helper that takes a watched pod, called the way an agent or operator calls it. */
+/** Every helper that takes a watched pod, called the way a virtual kubelet or operator calls it. */
 const HELPERS: Record<string, (pod: WatchedPod) => unknown> = {
   readHibernateState: (pod) => meta.readHibernateState(pod),
   readRestoreFromHibernate: (pod) => meta.readRestoreFromHibernate(pod),
@@ -227,8 +227,8 @@ const HELPERS: Record<string, (pod: WatchedPod) => unknown> = {
   // An operator compares the pods its watch delivers: their containers' resources and envFrom are unchecked JSON.
   podSpecMatchesAgent: (pod) => meta.podSpecMatchesAgent(pod as meta.LivePodLike, SET, 0),
   podSpecMatchesToolbox: (pod) => meta.podSpecMatchesToolbox(pod as meta.LivePodLike, SET, TOOLBOX),
-  decideAgentAction: (pod) =>
-    [true, false].flatMap((exists) => [meta.decideAgentAction(pod, { exists, keptSnapshot: !exists, hibernateSnapshot: "missing" })]),
+  decideKubeletAction: (pod) =>
+    [true, false].flatMap((exists) => [meta.decideKubeletAction(pod, { exists, keptSnapshot: !exists, hibernateSnapshot: "missing" })]),
   "LastWrites (record, isStale)": (pod) => {
     const writes = new meta.LastWrites();
     writes.record(pod);

@@ -99,10 +99,10 @@ describe("shared control plane (globalSetup)", () => {
   it("gives a service account's kubeconfig (a TokenRequest token): 403 until a binding grants it, then allowed", async () => {
     const namespace = await createTestNamespace("sa");
     const plane = getControlPlane();
-    const core = (await plane.kubeConfigForServiceAccount(namespace, "agent")).makeApiClient(CoreV1Api);
+    const core = (await plane.kubeConfigForServiceAccount(namespace, "kubelet")).makeApiClient(CoreV1Api);
     const denied = await core.listNamespacedPod({ namespace }).catch((err: unknown) => err);
     expect(statusOf(denied)).toBe(403);
-    expect(String((denied as { body?: unknown }).body)).toContain(`User \\"${serviceAccountUser(namespace, "agent")}\\" cannot list`);
+    expect(String((denied as { body?: unknown }).body)).toContain(`User \\"${serviceAccountUser(namespace, "kubelet")}\\" cannot list`);
     // A Role of its own: the aggregated ClusterRoles (view, edit) stay empty without kube-controller-manager.
     const rbac = adminKubeConfig().makeApiClient(RbacAuthorizationV1Api);
     await rbac.createNamespacedRole({
@@ -112,14 +112,14 @@ describe("shared control plane (globalSetup)", () => {
     await rbac.createNamespacedRoleBinding({
       namespace,
       body: {
-        metadata: { name: "agent-pod-reader" },
+        metadata: { name: "kubelet-pod-reader" },
         roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: "pod-reader" },
-        subjects: [{ kind: "ServiceAccount", name: "agent", namespace }],
+        subjects: [{ kind: "ServiceAccount", name: "kubelet", namespace }],
       },
     });
     await eventually(() => core.listNamespacedPod({ namespace }));
     // The service account exists now: a second kubeconfig reuses it.
-    const again = (await plane.kubeConfigForServiceAccount(namespace, "agent")).makeApiClient(CoreV1Api);
+    const again = (await plane.kubeConfigForServiceAccount(namespace, "kubelet")).makeApiClient(CoreV1Api);
     expect((await again.listNamespacedPod({ namespace })).items).toEqual([]);
   });
 

@@ -1,11 +1,11 @@
 /**
- * examples/operator and examples/agent as one small cluster: a control plane with kube-scheduler and
+ * examples/operator and examples/kubelet as one small cluster: a control plane with kube-scheduler and
  * kube-controller-manager (Node and RBAC authorizers, an audit log), a registry, the operator and two
- * agents (two nodes), all in this process, each part under a service account of its own bound to its
- * ClusterRole of rbac/. The agents keep their nodes with keepNode, and the real node lifecycle
+ * virtual kubelets (two nodes), all in this process, each part under a service account of its own bound to its
+ * ClusterRole of rbac/. The virtual kubelets keep their nodes with keepNode, and the real node lifecycle
  * controller lifts their not-ready taints. A CocoonSet with `hibernatePolicy: release` is suspended
  * until its seat is released, then woken: kube-scheduler places the wake pod on the node the set was
- * hibernated on, where the agent restores the VM from the snapshot it kept. Last, the audit log shows
+ * hibernated on, where the virtual kubelet restores the VM from the snapshot it kept. Last, the audit log shows
  * that no part was refused anything and that every verb of every rule was used.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -19,7 +19,7 @@ import {
   HibernatePolicy,
   Kind,
   Plural,
-  cocoonAgentClusterRole,
+  cocoonKubeletClusterRole,
   cocoonOperatorClusterRole,
   type ClusterRole,
 } from "../../src/apis/v1/index.js";
@@ -47,9 +47,9 @@ import {
   type ControlPlane,
   type TestRegistry,
 } from "../../src/testing/index.js";
-import { runAgent } from "../../examples/agent/agent.js";
-import { isVMRunning, readVMMemory, readVMOrigin, vmRuntime } from "../../examples/agent/fake-vm.js";
-import { hasLocalSnapshot } from "../../examples/agent/local-snapshots.js";
+import { runKubelet } from "../../examples/kubelet/kubelet.js";
+import { isVMRunning, readVMMemory, readVMOrigin, vmRuntime } from "../../examples/kubelet/fake-vm.js";
+import { hasLocalSnapshot } from "../../examples/kubelet/local-snapshots.js";
 import { runOperator } from "../../examples/operator/operator.js";
 import { controlPlaneBinaries } from "./helpers.js";
 import { allowed, bindClusterRole, grantName, grantRule, grantsOf, serviceAccountGroups, type Grant } from "./rbac-helpers.js";
@@ -60,12 +60,12 @@ const SET = "sandbox";
 const POD = `${SET}-0`;
 const VM = `vk-${NS}-${SET}-0`;
 const NODES = ["cocoon-a", "cocoon-b"];
-/** The parts' service accounts: the operator's, and one per agent. */
+/** The parts' service accounts: the operator's, and one per virtual kubelet. */
 const SYSTEM = "cocoon-system";
 const OPERATOR_SA = "cocoon-operator";
-const agentSA = (node: string): string => `cocoon-agent-${node}`;
+const kubeletSA = (node: string): string => `cocoon-kubelet-${node}`;
 const OPERATOR_USER = serviceAccountUser(SYSTEM, OPERATOR_SA);
-const AGENT_USERS = NODES.map((node) => serviceAccountUser(SYSTEM, agentSA(node)));
+const KUBELET_USERS = NODES.map((node) => serviceAccountUser(SYSTEM, kubeletSA(node)));
 
 let plane: ControlPlane;
 let registryServer: TestRegistry;
@@ -76,9 +76,9 @@ const running: Promise<void>[] = [];
 const log: string[] = [];
 /** The parts' clients, each made from its service account's kubeconfig. */
 const partClients: CocoonClients[] = [];
-/** The running agent of each node, to restart one. */
-const agents = new Map<string, { abort: AbortController; done: Promise<void> }>();
-let startAgent: (node: string) => Promise<void>;
+/** The running virtual kubelet of each node, to restart one. */
+const kubelets = new Map<string, { abort: AbortController; done: Promise<void> }>();
+let startKubelet: (node: string) => Promise<void>;
 
 /** A registry client of its own for each part, as separate processes would have. */
 function registryClient(): OCIRegistry {
@@ -111,7 +111,7 @@ const setSuspend = async (suspend: boolean, name = SET): Promise<void> => {
 };
 
 beforeAll(async () => {
-  // The first run on a machine may build kube-scheduler and kube-controller-manager with Go. The agents
+  // The first run on a machine may build kube-scheduler and kube-controller-manager with Go. The virtual kubelets
   // keep their nodes with keepNode; the node lifecycle controller lifts the not-ready taint (it looks every second).
   plane = await startControlPlane({
     binaries: controlPlaneBinaries(),
@@ -127,12 +127,12 @@ beforeAll(async () => {
   await clients.core.createNamespace({ body: { metadata: { name: NS } } });
   await clients.core.createNamespace({ body: { metadata: { name: SYSTEM } } });
   const operatorKubeConfig = await plane.kubeConfigForServiceAccount(SYSTEM, OPERATOR_SA);
-  const agentKubeConfigs = await Promise.all(NODES.map((node) => plane.kubeConfigForServiceAccount(SYSTEM, agentSA(node))));
+  const kubeletKubeConfigs = await Promise.all(NODES.map((node) => plane.kubeConfigForServiceAccount(SYSTEM, kubeletSA(node))));
   await bindClusterRole(plane.kubeConfig, cocoonOperatorClusterRole, [{ kind: "ServiceAccount", name: OPERATOR_SA, namespace: SYSTEM }]);
   await bindClusterRole(
     plane.kubeConfig,
-    cocoonAgentClusterRole,
-    NODES.map((node) => ({ kind: "ServiceAccount", name: agentSA(node), namespace: SYSTEM })),
+    cocoonKubeletClusterRole,
+    NODES.map((node) => ({ kind: "ServiceAccount", name: kubeletSA(node), namespace: SYSTEM })),
   );
   // The RBAC authorizer reads bindings from a cache: start the parts once it grants them their first request.
   const groups = serviceAccountGroups(SYSTEM);
@@ -141,7 +141,7 @@ beforeAll(async () => {
     const nodes = { apiGroup: "", resource: "nodes", subresource: "", verb: "create" };
     const verdicts = await Promise.all([
       allowed(plane.kubeConfig, OPERATOR_USER, groups, sets, NS),
-      ...AGENT_USERS.map((user) => allowed(plane.kubeConfig, user, groups, nodes)),
+      ...KUBELET_USERS.map((user) => allowed(plane.kubeConfig, user, groups, nodes)),
     ]);
     return verdicts.every(Boolean) || undefined;
   });
@@ -157,24 +157,24 @@ beforeAll(async () => {
   const operatorClients = createClients(operatorKubeConfig);
   partClients.push(operatorClients);
   running.push(runOperator({ clients: operatorClients, registry: registryClient(), namespace: NS, signal, log: part("operator") }));
-  startAgent = async (nodeName) => {
+  startKubelet = async (nodeName) => {
     const i = NODES.indexOf(nodeName);
-    await agents.get(nodeName)?.done;
-    const agentClients = createClients(agentKubeConfigs[i] ?? plane.kubeConfig);
-    partClients.push(agentClients);
-    const agentAbort = new AbortController();
+    await kubelets.get(nodeName)?.done;
+    const kubeletClients = createClients(kubeletKubeConfigs[i] ?? plane.kubeConfig);
+    partClients.push(kubeletClients);
+    const kubeletAbort = new AbortController();
     const options = {
-      clients: agentClients,
+      clients: kubeletClients,
       registry: registryClient(),
       nodeName,
       nodeIP: `10.0.0.${String(i + 1)}`,
       root: nodeRoot(nodeName),
     };
-    const done = runAgent({ ...options, signal: AbortSignal.any([signal, agentAbort.signal]), log: part("agent") });
-    agents.set(nodeName, { abort: agentAbort, done });
+    const done = runKubelet({ ...options, signal: AbortSignal.any([signal, kubeletAbort.signal]), log: part("kubelet") });
+    kubelets.set(nodeName, { abort: kubeletAbort, done });
     running.push(done);
   };
-  for (const nodeName of NODES) await startAgent(nodeName);
+  for (const nodeName of NODES) await startKubelet(nodeName);
   await until("two Ready nodes without the not-ready taint", async () => {
     const { items } = await clients.core.listNode();
     const ready = items.filter((n) => !n.spec?.taints?.some((t) => t.key === "node.kubernetes.io/not-ready"));
@@ -191,11 +191,11 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-describe("examples/operator and examples/agent as one cluster", () => {
+describe("examples/operator and examples/kubelet as one cluster", () => {
   let node = "";
   let memory: Buffer;
 
-  it("each agent registers its node with the provider taint and the cocoon-vm role, the not-ready taint lifted", async () => {
+  it("each virtual kubelet registers its node with the provider taint and the cocoon-vm role, the not-ready taint lifted", async () => {
     const nodes = await Promise.all(NODES.map((name) => clients.core.readNode({ name })));
     expect(nodes.map((n) => n.spec?.taints)).toEqual([[PROVIDER_TAINT], [PROVIDER_TAINT]]);
     expect(nodes.map((n) => n.metadata?.labels?.[NODE_ROLE_LABEL])).toEqual(["", ""]);
@@ -230,7 +230,7 @@ describe("examples/operator and examples/agent as one cluster", () => {
     expect(await isVMRunning(nodeRoot(node), VM)).toBe(false);
     expect(readHibernatedOnNode(await clients.cocoonSets.get({ namespace: NS, name: SET }))).toBe(node);
     expect(log).toContain(`[operator] released the seat of ${VM} on ${node}: flagged=true deletion=deleted`);
-    expect(log).toContain(`[agent] [${node}] deleted ${POD} (deleted); kept the node's snapshot of ${VM}`);
+    expect(log).toContain(`[kubelet] [${node}] deleted ${POD} (deleted); kept the node's snapshot of ${VM}`);
   });
 
   it("woken, the pod lands on the hinted node and restores from the kept copy; hint and snapshot are cleared", async () => {
@@ -255,12 +255,12 @@ describe("examples/operator and examples/agent as one cluster", () => {
     expect(await hasLocalSnapshot(nodeRoot(node), VM)).toBe(false);
     expect(log.map((line) => line.replace(/sha256:[0-9a-f]{64}/, "sha256:<digest>"))).toEqual([
       `[operator] created ${POD}`,
-      `[agent] [${node}] booted ${VM}`,
-      `[agent] [${node}] hibernated ${VM}: pushed sha256:<digest>, kept a copy on the node`,
+      `[kubelet] [${node}] booted ${VM}`,
+      `[kubelet] [${node}] hibernated ${VM}: pushed sha256:<digest>, kept a copy on the node`,
       `[operator] released the seat of ${VM} on ${node}: flagged=true deletion=deleted`,
-      `[agent] [${node}] deleted ${POD} (deleted); kept the node's snapshot of ${VM}`,
+      `[kubelet] [${node}] deleted ${POD} (deleted); kept the node's snapshot of ${VM}`,
       `[operator] created ${POD}`,
-      `[agent] [${node}] restored ${VM} from the node's kept copy`,
+      `[kubelet] [${node}] restored ${VM} from the node's kept copy`,
       `[operator] woke ${VM} on ${node} (hinted ${node}); cleared the hint and ${VM}:hibernate`,
     ]);
   });
@@ -349,20 +349,20 @@ describe("a retain-policy set with a sub-agent and a toolbox", () => {
 describe("each part under its own service account and ClusterRole (rbac/)", () => {
   const ROLES: readonly { role: ClusterRole; users: readonly string[] }[] = [
     { role: cocoonOperatorClusterRole, users: [OPERATOR_USER] },
-    { role: cocoonAgentClusterRole, users: AGENT_USERS },
+    { role: cocoonKubeletClusterRole, users: KUBELET_USERS },
   ];
-  /** Grants the examples do not send yet: the node keeper (examples/agent/node.ts) renews a Lease in kube-node-lease. */
+  /** Grants the examples do not send yet: the node keeper (examples/kubelet/node.ts) renews a Lease in kube-node-lease. */
   const partsEvents = async (): Promise<AuditEvent[]> => {
-    const users = new Set([OPERATOR_USER, ...AGENT_USERS]);
+    const users = new Set([OPERATOR_USER, ...KUBELET_USERS]);
     return (await plane.auditEvents()).filter((event) => users.has(event.user.username));
   };
 
-  it("a restarted agent adopts its node: the create is refused as a duplicate, the node is read back and its taint put back", async () => {
+  it("a restarted virtual kubelet adopts its node: the create is refused as a duplicate, the node is read back and its taint put back", async () => {
     const node = NODES[0] ?? "";
-    agents.get(node)?.abort.abort();
-    await agents.get(node)?.done;
+    kubelets.get(node)?.abort.abort();
+    await kubelets.get(node)?.done;
     // Meanwhile an admin took the provider taint off (read, modify, replace, again on a conflict with the
-    // node lifecycle controller's writes); the agent's adoption puts it back.
+    // node lifecycle controller's writes); the virtual kubelet's adoption puts it back.
     for (let attempt = 1; ; attempt++) {
       const stored = await clients.core.readNode({ name: node });
       stored.spec = { ...stored.spec, taints: (stored.spec?.taints ?? []).filter((t) => t.key !== PROVIDER_TAINT.key) };
@@ -372,9 +372,9 @@ describe("each part under its own service account and ClusterRole (rbac/)", () =
       });
       if (replaced !== undefined) break;
     }
-    await startAgent(node);
-    const nodeEvents = await until("the restarted agent to adopt its node", async () => {
-      const events = (await partsEvents()).filter((e) => e.user.username === AGENT_USERS[0] && e.objectRef?.resource === "nodes");
+    await startKubelet(node);
+    const nodeEvents = await until("the restarted virtual kubelet to adopt its node", async () => {
+      const events = (await partsEvents()).filter((e) => e.user.username === KUBELET_USERS[0] && e.objectRef?.resource === "nodes");
       return events.some((e) => e.verb === "update" && e.objectRef?.subresource === undefined) ? events : undefined;
     });
     expect(nodeEvents.filter((e) => e.verb === "create").map((e) => e.responseStatus?.code)).toEqual([201, 409]);
@@ -382,8 +382,8 @@ describe("each part under its own service account and ClusterRole (rbac/)", () =
     expect(adopted.spec?.taints?.filter((t) => t.key === PROVIDER_TAINT.key)).toEqual([{ ...PROVIDER_TAINT }]);
   });
 
-  it("each agent renews its node's Lease (a PUT every 10 s)", async () => {
-    for (const user of AGENT_USERS) {
+  it("each virtual kubelet renews its node's Lease (a PUT every 10 s)", async () => {
+    for (const user of KUBELET_USERS) {
       await until(`a Lease renewal by ${user}`, async () => {
         const events = await partsEvents();
         return events.some((e) => e.user.username === user && e.objectRef?.resource === "leases" && e.verb === "update") ? true : undefined;

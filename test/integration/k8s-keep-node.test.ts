@@ -157,7 +157,7 @@ describe("keepNode with the real node lifecycle controller", () => {
     await kept.stopped;
     expect(requests().at(-1)).toBe(`PATCH /api/v1/nodes/${NODE}/status`);
     const ready = (await readNode()).status?.conditions?.find((c) => c.type === "Ready");
-    expect([ready?.status, ready?.reason, ready?.message]).toEqual(["False", "KubeletNotReady", "the agent stopped"]);
+    expect([ready?.status, ready?.reason, ready?.message]).toEqual(["False", "KubeletNotReady", "the virtual kubelet stopped"]);
     await vi.waitFor(
       async () =>
         expect(taintsOf(await readNode())).toEqual([

@@ -1,4 +1,4 @@
-// The node the agent registers, on the real API server: it accepts it as built, and every pod the
+// The node the virtual kubelet registers, on the real API server: it accepts it as built, and every pod the
 // operator builds tolerates its taints and selects its labels by the scheduler's rules (label
 // matching evaluated by the API server itself, the taint filter as kube-scheduler's TaintToleration
 // plugin has it), while pods of another pool, or without the toleration, do not.
@@ -34,7 +34,7 @@ let ns: string;
 let admin: CocoonClients;
 
 /** The node as vk-cocoon would register it, its allocatable storage from the kept-snapshot cache plan. */
-function agentNode(name: string, nodePool: string) {
+function kubeletNode(name: string, nodePool: string) {
   const plan = planSnapshotCache({
     node: name,
     snapshots: [
@@ -63,8 +63,8 @@ let created: V1Node;
 beforeAll(async () => {
   ns = await createTestNamespace("k8s-node");
   admin = createClients(getControlPlane().kubeConfig);
-  created = await admin.core.createNode({ body: agentNode(nodeName, pool) });
-  await admin.core.createNode({ body: agentNode(otherNodeName, `other-${pool}`) });
+  created = await admin.core.createNode({ body: kubeletNode(nodeName, pool) });
+  await admin.core.createNode({ body: kubeletNode(otherNodeName, `other-${pool}`) });
   // The TaintNodesByCondition admission plugin taints every new node not-ready; kube-controller-manager's
   // node lifecycle controller lifts it once it sees Ready=True. This control plane runs no controller
   // manager, so do what it does.
@@ -120,7 +120,7 @@ async function selectedNodes(pod: V1Pod): Promise<string[]> {
   return pod.spec?.nodeName ? names.filter((name) => name === pod.spec?.nodeName) : names;
 }
 
-describe("the agent's node on a real API server", () => {
+describe("the virtual kubelet's node on a real API server", () => {
   it("is stored as built: labels, the provider taint, capacity and allocatable net of the snapshot cache", async () => {
     expect(created.spec?.taints).toEqual([{ ...PROVIDER_TAINT }, NOT_READY]); // until Ready is seen: the operator's pods wait
     const node = await admin.core.readNode({ name: nodeName });

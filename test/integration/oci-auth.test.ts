@@ -55,7 +55,7 @@ describe("bearer token auth", () => {
   let registry: TestRegistry;
   let proxy: RegistryProxy;
   const users = {
-    agent: { password: "agent-secret" },
+    kubelet: { password: "kubelet-secret" },
     reader: { password: "reader-secret", actions: ["pull"] },
     nobody: { password: "nobody-secret", actions: [] },
   };
@@ -71,7 +71,7 @@ describe("bearer token auth", () => {
   });
 
   it("fetches one token per scope and then probes with 1 HEAD and no token request", async () => {
-    const oci = client("agent");
+    const oci = client("kubelet");
     const tokensBefore = registry.tokenRequests;
     expect(await hasHibernateSnapshot(oci, "vm-token")).toBe(false); // 401 challenge, token, HEAD again
     expect(registry.tokenRequests - tokensBefore).toBe(1);
@@ -87,7 +87,9 @@ describe("bearer token auth", () => {
   });
 
   it("reports a token refused for bad credentials as ERR_REGISTRY_UNAUTHORIZED", async () => {
-    const oci = new OCIRegistry(proxy.host, { credentials: staticCredentials({ [proxy.host]: { username: "agent", password: "nope" } }) });
+    const oci = new OCIRegistry(proxy.host, {
+      credentials: staticCredentials({ [proxy.host]: { username: "kubelet", password: "nope" } }),
+    });
     const err = await rejectionOf(oci.hasManifest("vm-token", "hibernate"));
     expect([err.code, err.status]).toEqual(["ERR_REGISTRY_UNAUTHORIZED", 401]);
   });
@@ -113,7 +115,7 @@ describe("bearer token auth", () => {
       dir = await mkdtemp(join(tmpdir(), "cocoon-docker-config-"));
       // A credential helper speaking the helper binary protocol: server on stdin, JSON on stdout.
       const helper = join(dir, "docker-credential-cocoontest");
-      const answer = JSON.stringify({ ServerURL: proxy.host, Username: "agent", Secret: "agent-secret" });
+      const answer = JSON.stringify({ ServerURL: proxy.host, Username: "kubelet", Secret: "kubelet-secret" });
       await writeFile(
         helper,
         `#!/bin/sh\nread server\n[ "$server" = "${proxy.host}" ] || { echo "credentials not found in native keychain"; exit 1; }\necho '${answer}'\n`,
@@ -127,7 +129,7 @@ describe("bearer token auth", () => {
     });
 
     it("uses auths[host].auth (base64 user:password)", async () => {
-      const auth = Buffer.from("agent:agent-secret").toString("base64");
+      const auth = Buffer.from("kubelet:kubelet-secret").toString("base64");
       await writeFile(join(dir, "config.json"), JSON.stringify({ auths: { [`http://${proxy.host}/v2/`]: { auth } } }));
       const oci = new OCIRegistry(proxy.host, { credentials: dockerConfigCredentials({ path: join(dir, "config.json") }) });
       expect(await oci.hasManifest("vm-token", "hibernate")).toBe(true);

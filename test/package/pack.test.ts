@@ -34,7 +34,7 @@ describe("the published file list", () => {
     expect(files.filter((f) => !allowed.some((re) => re.test(f)))).toEqual([]);
     expect(files.filter((f) => f.startsWith("crds/"))).toHaveLength(2);
     expect(files.filter((f) => f.startsWith("rbac/")).sort()).toEqual([
-      "rbac/cocoon-agent.clusterrole.yaml",
+      "rbac/cocoon-kubelet.clusterrole.yaml",
       "rbac/cocoon-operator.clusterrole.yaml",
     ]);
   });

@@ -3,7 +3,7 @@
  * Go-style defaults; zod schemas for CocoonSet and CocoonHibernation that parse the way the
  * apiserver validates (defaults, enums, bounds, patterns, CEL rules, pruning); the update-only
  * transition checks; the CustomResourceDefinitions generated from those schemas; and the
- * least-privilege ClusterRoles of the operator and of the node agent.
+ * least-privilege ClusterRoles of the operator and of the virtual kubelet.
  *
  * Hostile input: `safeParse` of every schema returns a failure, never throws, for any data (cyclic,
  * nested 10,000 levels, names of megabytes, `bigint`s, symbols); only an exception that the input
@@ -132,6 +132,6 @@ export type { CocoonHibernationUpdateView, CocoonSetUpdateView, ValidationIssue,
 export { cocoonHibernationCRD, cocoonSetCRD } from "./crd.js";
 export type { CustomResourceDefinition, CustomResourceDefinitionVersion, JSONSchemaProps, PrinterColumn } from "./crd-types.js";
 
-export { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
+export { cocoonKubeletClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
 export { RBAC_API_VERSION } from "./rbac-types.js";
 export type { ClusterRole, PolicyRule } from "./rbac-types.js";

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { GROUP } from "./groupversion-info.js";
-import { cocoonAgentClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
+import { cocoonKubeletClusterRole, cocoonOperatorClusterRole } from "./rbac.js";
 
 const VERBS = new Set(["get", "list", "watch", "create", "update", "patch", "delete"]);
 
 describe.each([
   { name: "cocoon-operator", role: cocoonOperatorClusterRole },
-  { name: "cocoon-agent", role: cocoonAgentClusterRole },
+  { name: "cocoon-kubelet", role: cocoonKubeletClusterRole },
 ])("the $name ClusterRole", ({ name, role }) => {
   it("is named and labelled after itself", () => {
     expect(role.metadata).toEqual({ name, labels: { "app.kubernetes.io/name": name } });
@@ -32,8 +32,8 @@ describe("the rules", () => {
     ]);
   });
 
-  it("the agent's: its node and status, its pods and their status, its node lease", () => {
-    expect(cocoonAgentClusterRole.rules.map((r) => `${r.apiGroups.join()}/${r.resources.join()}: ${r.verbs.join()}`)).toEqual([
+  it("the virtual kubelet's: its node and status, its pods and their status, its node lease", () => {
+    expect(cocoonKubeletClusterRole.rules.map((r) => `${r.apiGroups.join()}/${r.resources.join()}: ${r.verbs.join()}`)).toEqual([
       "/nodes: get,create,update",
       "/nodes/status: patch",
       "/pods: list,watch,patch,delete",

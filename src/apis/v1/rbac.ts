@@ -33,24 +33,24 @@ export const cocoonOperatorClusterRole: ClusterRole = /* @__PURE__ */ clusterRol
 ]);
 
 /**
- * The least-privilege `ClusterRole` of a node agent (`cocoon-agent`, one per virtual kubelet):
- * exactly what `examples/agent` and the helpers it calls send. It keeps its node with `keepNode`
+ * The least-privilege `ClusterRole` of a virtual kubelet (`cocoon-kubelet`):
+ * exactly what `examples/kubelet` and the helpers it calls send. It keeps its node with `keepNode`
  * (create; read and replace to adopt a node already there; merge-patch its status); watches and lists the pods bound to it (every namespace, by
  * `spec.nodeName`), annotates them, merge-patches their status and finishes their deletion; and
  * keeps its node's Lease in `kube-node-lease` (get, create, update), as a kubelet does.
  *
  * Kubernetes' `system:node` role and the Node authorizer limit a kubelet to its own node and pods;
- * RBAC cannot (the node's name is not known here), so bind this role to the agents' own service
- * accounts only. The role reads no CocoonSet, Secret or ConfigMap.
+ * RBAC cannot (the node's name is not known here), so bind this role to the virtual kubelets' own
+ * service accounts only. The role reads no CocoonSet, Secret or ConfigMap.
  *
  * @example
  * ```ts
- * // kubectl create clusterrolebinding cocoon-agent --clusterrole=cocoon-agent --serviceaccount=cocoon-system:cocoon-agent
+ * // kubectl create clusterrolebinding cocoon-kubelet --clusterrole=cocoon-kubelet --serviceaccount=cocoon-system:cocoon-kubelet
  * const rbac = kubeConfig.makeApiClient(RbacAuthorizationV1Api);
- * await rbac.createClusterRole({ body: cocoonAgentClusterRole });
+ * await rbac.createClusterRole({ body: cocoonKubeletClusterRole });
  * ```
  */
-export const cocoonAgentClusterRole: ClusterRole = /* @__PURE__ */ clusterRole("cocoon-agent", [
+export const cocoonKubeletClusterRole: ClusterRole = /* @__PURE__ */ clusterRole("cocoon-kubelet", [
   { apiGroups: [CORE], resources: ["nodes"], verbs: ["get", "create", "update"] },
   { apiGroups: [CORE], resources: ["nodes/status"], verbs: ["patch"] },
   { apiGroups: [CORE], resources: ["pods"], verbs: ["list", "watch", "patch", "delete"] },

@@ -2,8 +2,8 @@ import { CoreV1Api, CustomObjectsApi, KubeConfig, type V1Pod } from "@kubernetes
 import { describe, expectTypeOf, it } from "vitest";
 import type { CocoonHibernation, CocoonSet } from "../../apis/v1/index.js";
 import { Annotation, VMState, podStatusForVM } from "../../meta/index.js";
-import { patchClearVMRuntime } from "../agent/clear-vm-runtime.js";
-import { writePodStatus } from "../agent/write-pod-status.js";
+import { patchClearVMRuntime } from "../kubelet/clear-vm-runtime.js";
+import { writePodStatus } from "../kubelet/write-pod-status.js";
 import type { WatchedPod } from "../watch/watched-pod.js";
 import { patchAnnotations } from "./annotations.js";
 import { patch, patchStatus } from "./clientpatch.js";

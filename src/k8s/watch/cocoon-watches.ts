@@ -89,7 +89,7 @@ export function watchCocoonHibernations(clients: WatchClients, options: WatchOpt
  *
  * @example
  * ```ts
- * // The agent: the pods bound to its node.
+ * // The virtual kubelet: the pods bound to its node.
  * const pods = watchCocoonPods(clients, { fieldSelector: `spec.nodeName=${nodeName}`, signal });
  * for await (const event of pods) {
  *   if (event.type === "modified" && readHibernateState(event.object)) console.log("hibernate", event.object.metadata.name);

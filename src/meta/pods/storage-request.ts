@@ -11,7 +11,7 @@ const EPHEMERAL_STORAGE = "ephemeral-storage";
  * server's Guaranteed-QoS defaulting keeps the value. A missing or zero storage returns the
  * resources unchanged; a negative one is copied as it is, as Go does.
  *
- * This is the operator's policy, not the contract: the agent reads the size from the
+ * This is the operator's policy, not the contract: the virtual kubelet reads the size from the
  * `cocoonset.cocoonstack.io/storage` annotation. The input is never changed.
  *
  * @throws {@link CocoonError} `ERR_INVALID_QUANTITY` for a storage that is not a quantity.

@@ -10,7 +10,7 @@ import { readImport } from "../snapshot-files.test-util.js";
 import { HEADER_FIELDS, storedEntries, type StoredEntry } from "./tar-blocks.test-util.js";
 
 /**
- * What the writer does not reproduce, and why (docs/guides/agent-hibernation.md, "The export format"):
+ * What the writer does not reproduce, and why (docs/guides/kubelet-hibernation.md, "The export format"):
  * - v1-basic's directory `logs` and symlink `current`: the writer writes files only (a push skips both).
  * - v1-sparse's `COCOON.note` record: the writer writes cocoon's two sparse records and no others, so
  *   the PAX block of `memory-ranges` is shorter (its size, checksum and records differ).

@@ -69,7 +69,7 @@ function sizeProblem(raw: string): string | undefined {
 /**
  * Reads the sparse records of the export entry `entry`, whose tar body holds `storedBytes`:
  * `undefined` for a regular file (no `COCOON.sparse.map`), else the layout, checked as a push
- * checks it. The grammar (docs/guides/agent-hibernation.md, "The export format"):
+ * checks it. The grammar (docs/guides/kubelet-hibernation.md, "The export format"):
  *
  * - `COCOON.sparse.size`: a decimal integer (Go's `strconv.ParseInt`, a leading `+` or `-`
  *   allowed), positive, at most 2^53 − 1.

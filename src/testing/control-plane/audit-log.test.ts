@@ -15,7 +15,7 @@ const EVENT = {
   stage: "ResponseComplete",
   requestURI: "/api/v1/namespaces/ns/pods/p/status",
   verb: "patch",
-  user: { username: "system:serviceaccount:ns:agent", groups: ["system:serviceaccounts", "system:authenticated"] },
+  user: { username: "system:serviceaccount:ns:kubelet", groups: ["system:serviceaccounts", "system:authenticated"] },
   objectRef: { resource: "pods", namespace: "ns", name: "p", apiVersion: "v1", subresource: "status" },
   responseStatus: { metadata: {}, code: 200 },
   annotations: { "authorization.k8s.io/decision": "allow" },

@@ -39,12 +39,12 @@ export interface ControlPlaneClient {
    * Returns a `KubeConfig` of the service account `namespace/name` (user
    * `system:serviceaccount:<namespace>:<name>`), authenticated by a bearer token from the
    * TokenRequest API; the service account is created first unless it exists (the namespace must).
-   * RBAC applies: bind it a role, e.g. `cocoonAgentClusterRole`, for it to do anything.
+   * RBAC applies: bind it a role, e.g. `cocoonKubeletClusterRole`, for it to do anything.
    *
    * @example
    * ```ts
-   * const agent = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-agent");
-   * await agent.makeApiClient(CoreV1Api).listNode(); // 403 until a binding grants it
+   * const kubelet = await plane.kubeConfigForServiceAccount("cocoon-system", "cocoon-kubelet");
+   * await kubelet.makeApiClient(CoreV1Api).listNode(); // 403 until a binding grants it
    * ```
    */
   kubeConfigForServiceAccount(namespace: string, name: string, options?: ServiceAccountKubeConfigOptions): Promise<KubeConfig>;

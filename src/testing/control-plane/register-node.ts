@@ -1,9 +1,9 @@
 import { CoordinationV1Api, CoreV1Api, type KubeConfig, type V1Node, type V1NodeStatus, type V1Taint } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
-import { keeperSettings } from "../../k8s/agent/keep-node.js";
-import { startKeeper } from "../../k8s/agent/node-keeper.js";
+import { keeperSettings } from "../../k8s/kubelet/keep-node.js";
+import { startKeeper } from "../../k8s/kubelet/node-keeper.js";
 import { checkedObjectName } from "../../k8s/path-name.js";
-import { NODE_ROLE_LABEL, PROVIDER_TAINT } from "../../meta/agent/node.js";
+import { NODE_ROLE_LABEL, PROVIDER_TAINT } from "../../meta/kubelet/node.js";
 import { DEFAULT_NODE_POOL, HOSTNAME_LABEL, Label } from "../../meta/keys.js";
 
 /**

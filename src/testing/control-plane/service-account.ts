@@ -14,7 +14,7 @@ export interface ServiceAccountKubeConfigOptions {
  *
  * @example
  * ```ts
- * serviceAccountUser("cocoon-system", "cocoon-agent"); // => "system:serviceaccount:cocoon-system:cocoon-agent"
+ * serviceAccountUser("cocoon-system", "cocoon-kubelet"); // => "system:serviceaccount:cocoon-system:cocoon-kubelet"
  * ```
  */
 export const serviceAccountUser = (namespace: string, name: string): string => `system:serviceaccount:${namespace}:${name}`;

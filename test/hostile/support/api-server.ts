@@ -11,7 +11,7 @@ import { makeTestPKI } from "./test-ca.js";
 export const BEARER_TOKEN = "hostile-suite-token-3b1f";
 
 /**
- * A malicious API server over real TLS, reached as an agent reaches its cluster: a kubeconfig file
+ * A malicious API server over real TLS, reached as a virtual kubelet reaches its cluster: a kubeconfig file
  * (server, this run's CA, a bearer token) read by `loadKubeConfig`, and `createClients` on it.
  * `other` is a second server on the same host and another port, with the same certificate: a
  * redirect there leaves the API server's origin.
@@ -64,12 +64,12 @@ function kubeconfigYAML(server: string, ca: string): string {
     `    server: ${server}`,
     `    certificate-authority-data: ${Buffer.from(ca).toString("base64")}`,
     "users:",
-    "- name: agent",
+    "- name: kubelet",
     "  user:",
     `    token: ${BEARER_TOKEN}`,
     "contexts:",
     "- name: hostile",
-    "  context: {cluster: hostile, user: agent, namespace: ns}",
+    "  context: {cluster: hostile, user: kubelet, namespace: ns}",
     "current-context: hostile",
     "",
   ].join("\n");

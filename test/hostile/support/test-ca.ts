@@ -13,7 +13,7 @@ export interface TestPKI {
   readonly ca: string;
   /** A server certificate for every name given (DNS names and IP addresses). */
   readonly server: TestCertificate;
-  /** A client certificate (subject `cocoon-agent`) signed by the same CA, for mutual TLS. */
+  /** A client certificate (subject `cocoon-kubelet`) signed by the same CA, for mutual TLS. */
   readonly client: TestCertificate;
 }
 
@@ -98,7 +98,7 @@ export function makeTestPKI(names: readonly string[]): TestPKI {
   ]);
   const key = leaf.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   const clientKeys = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const clientCert = certificate("cocoon-agent", "cocoon hostile-peer test CA", clientKeys.publicKey, ca.privateKey, [
+  const clientCert = certificate("cocoon-kubelet", "cocoon hostile-peer test CA", clientKeys.publicKey, ca.privateKey, [
     extension("2.5.29.19", true, seq()),
   ]);
   const client = { cert: clientCert, key: clientKeys.privateKey.export({ type: "pkcs8", format: "pem" }).toString() };

@@ -1,0 +1,19 @@
+/**
+ * What the virtual kubelet writes back to the pod goes through `reportVM`: the runtime, then the pod status,
+ * then the lifecycle status (at the set generation stamped on the pod), each only when it changed.
+ * The lifecycle goes last because the operator acts on it: once it reads `hibernated` or `ready`,
+ * the pod status already says so. The version each report comes back with is remembered, so the
+ * loop can drop a pod read from before it (`LastWrites`).
+ *
+ * @module
+ */
+import type { V1Pod } from "@kubernetes/client-node";
+import { reportVM, type VMReport } from "@cocoonstack/cocoon-common/k8s";
+import type { KubeletContext } from "./kubelet.js";
+
+/** Reports the VM on its pod and remembers the version written; resolves to the pod as stored. */
+export async function report({ clients, writes }: KubeletContext, pod: V1Pod, vmReport: VMReport): Promise<V1Pod> {
+  const { pod: written } = await reportVM(clients, pod, vmReport);
+  writes.record(written);
+  return written;
+}
