@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { SlabPool } from "../internal/body-slabs.js";
 import { readVerifiedBlob } from "../snapshot/pull/blob-reader.js";
 import { sha256Digest } from "./digest.js";
 import { directReadable } from "./internal/direct-readable.js";
@@ -81,8 +82,15 @@ describe("a blob body's slabs are its reader's, in its registry's pool", () => {
     const kept: Uint8Array[] = [];
     for await (const piece of body) kept.push(piece as Uint8Array);
     // Two pulls: the first gives its slabs back to the registry's pool, the second receives into them.
-    expect(Buffer.from(await readVerifiedBlob(registry, "vm", desc)).equals(BLOB)).toBe(true);
-    expect(Buffer.from(await readVerifiedBlob(registry, "vm", desc)).equals(BLOB)).toBe(true);
+    const give = vi.spyOn(SlabPool.prototype, "give");
+    try {
+      expect(Buffer.from(await readVerifiedBlob(registry, "vm", desc)).equals(BLOB)).toBe(true);
+      expect(give.mock.calls.length).toBeGreaterThanOrEqual(3); // 3 MiB and more: three slabs or more given back
+      expect(Buffer.from(await readVerifiedBlob(registry, "vm", desc)).equals(BLOB)).toBe(true);
+      expect(give.mock.calls.length).toBeGreaterThanOrEqual(6);
+    } finally {
+      give.mockRestore();
+    }
     expect(kept.every((p) => p.byteLength > 0)).toBe(true);
     expect(joined(kept).equals(BLOB)).toBe(true);
   });
