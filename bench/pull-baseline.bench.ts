@@ -9,8 +9,10 @@
  * 64 MiB chunks), dense and sparse exports (`bench/snapshot-exports.ts`), a 512 MiB budget. A
  * pull writes into `/dev/null`, as in `bench:snapshot`, or into a file on disk (the virtual kubelet's case).
  * Speedup is the older side's warm seconds over this tree's, per pair: median [min–max].
- * Peak RSS is each side's largest over its processes, beside that of a process that loaded the
- * same code and pulled nothing, and of a bare `node`.
+ * CPU per pull is a process's user + system seconds in its warm rounds (median), per side: median
+ * [min–max] over its processes, steadier than wall time on a shared machine. Peak RSS is each
+ * side's largest over its processes, beside that of a process that loaded the same code and pulled
+ * nothing, and of a bare `node`.
  *
  * Run: npm run bench:pull-baseline [-- --base ed3f106] [-- --size 1G] [-- --pairs 5] [-- --rounds 3] [-- --write]
  */
@@ -55,6 +57,7 @@ transpileRunner("bench/pull-run.ts", runner);
 
 interface Run {
   readonly seconds: number[];
+  readonly cpuSeconds: number[];
   readonly maxRssMiB: number;
 }
 
@@ -99,23 +102,27 @@ try {
     `Older side: \`${base}\`; this side: \`${execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()}\`${execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() ? " with uncommitted changes" : ""}. ${PAIRS} pairs of processes, ${ROUNDS} rounds each (1 cold, ${ROUNDS - 1} warm).`,
   );
   say("");
-  say("| export | variant | older warm MB/s | this warm MB/s | speedup, warm | speedup, cold | peak RSS MiB, older / this |");
-  say("|---|---|---:|---:|---:|---:|---:|");
+  say(
+    "| export | variant | older warm MB/s | this warm MB/s | speedup, warm | speedup, cold | CPU s per warm pull, older / this | peak RSS MiB, older / this |",
+  );
+  say("|---|---|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) {
     const warm: Record<"base" | "ours", number[]> = { base: [], ours: [] };
     const cold: Record<"base" | "ours", number[]> = { base: [], ours: [] };
+    const cpu: Record<"base" | "ours", number[]> = { base: [], ours: [] };
     const rss = { base: 0, ours: 0 };
     for (let pair = 0; pair < PAIRS; pair++) {
       for (const side of pair % 2 === 0 ? (["base", "ours"] as const) : (["ours", "base"] as const)) {
         const r = await pull(sides[side], registry.host, row.vm, ROUNDS, row.output);
         warm[side].push(median(r.seconds.slice(1)));
         cold[side].push(r.seconds[0]!);
+        cpu[side].push(median(r.cpuSeconds.slice(1)));
         rss[side] = Math.max(rss[side], r.maxRssMiB);
       }
     }
     const speedup = (s: Record<"base" | "ours", number[]>): number[] => s.base.map((b, i) => b / s.ours[i]!);
     say(
-      `| ${row.kind} | ${row.variant} | ${(row.mb / median(warm.base)).toFixed(0)} | ${(row.mb / median(warm.ours)).toFixed(0)} | **${spread(speedup(warm))}** | ${spread(speedup(cold))} | ${rss.base.toFixed(0)} / ${rss.ours.toFixed(0)} |`,
+      `| ${row.kind} | ${row.variant} | ${(row.mb / median(warm.base)).toFixed(0)} | ${(row.mb / median(warm.ours)).toFixed(0)} | **${spread(speedup(warm))}** | ${spread(speedup(cold))} | ${spread(cpu.base)} / ${spread(cpu.ours)} | ${rss.base.toFixed(0)} / ${rss.ours.toFixed(0)} |`,
     );
   }
   say("");

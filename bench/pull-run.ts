@@ -3,7 +3,8 @@
  * so its peak RSS is its own. Called by `bench/pull-baseline.bench.ts`, once with this tree's `src`
  * and once with an older commit's, alternately, each transpiled to plain JavaScript. The first round is cold (a fresh process), the others warm.
  * `rounds` 0 loads the code and pulls nothing: the RSS of the process without a pull.
- * Prints `{"seconds":[…],"maxRssMiB":…}`, the peak RSS from `/proc/self/status` (Linux).
+ * Prints `{"seconds":[…],"cpuSeconds":[…],"maxRssMiB":…}`: each round's wall and CPU (user + system, this
+ * process's threads) seconds, and the peak RSS from `/proc/self/status` (Linux).
  *
  * Usage: node pull-run.mjs <transpiled src root> <registry host> <vm> <memory budget MiB> <rounds> <output: /dev/null or a file>
  */
@@ -31,15 +32,19 @@ const code = { ...((await load("oci/index.js")) as object), ...((await load("sna
 const registry = new code.OCIRegistry(host, { timeoutMs: 120_000 });
 
 const seconds: number[] = [];
+const cpuSeconds: number[] = [];
 for (let round = 0; round < Number(roundsArg); round++) {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const { data } = await registry.getManifest(vm, "latest");
   const sink = createWriteStream(output);
   await code.streamSnapshot(data, registry, { name: vm, output: sink, memoryBudgetMiB: Number(budget) });
   if (sink.bytesWritten === 0) throw new Error("pull wrote nothing");
   seconds.push((performance.now() - started) / 1000);
+  const used = process.cpuUsage(cpu);
+  cpuSeconds.push((used.user + used.system) / 1e6);
   if (output !== "/dev/null") rmSync(output);
 }
 // VmHWM, not maxRSS: a process's maxRSS starts at its forking parent's RSS, and the parent here is a large bench.
 const hwmKiB = Number(/^VmHWM:\s+(\d+) kB$/mu.exec(readFileSync("/proc/self/status", "utf8"))?.[1]);
-process.stdout.write(`${JSON.stringify({ seconds, maxRssMiB: hwmKiB / 1024 })}\n`);
+process.stdout.write(`${JSON.stringify({ seconds, cpuSeconds, maxRssMiB: hwmKiB / 1024 })}\n`);

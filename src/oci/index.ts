@@ -46,6 +46,7 @@ export type { OCIRegistryOptions } from "./oci-registry-options.js";
 export { parseDigestReference, parseReference, parseRepository, parseTag } from "./reference.js";
 export type { Reference, RepositoryName } from "./reference.js";
 export type {
+  BlobSlabs,
   DeleteManifestOptions,
   Downloader,
   FetchedManifest,

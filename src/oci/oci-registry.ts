@@ -14,6 +14,7 @@ import { headedManifestDigest } from "./internal/manifest-head.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
 import { defaultFetch } from "./internal/socket-http/default-fetch.js";
+import { socketBody } from "./internal/socket-http/socket-fetch.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
@@ -184,7 +185,9 @@ export class OCIRegistry implements Registry {
 
   /**
    * Streams a blob; the stream errors when the bytes do not match the digest or the announced
-   * length, and is reported to `options.onDigestChecked` as checked against `digest`.
+   * length, and is reported to `options.onDigestChecked` as checked against `digest`. A body this
+   * registry's own HTTP client received comes with its slabs, for `options.onSlabs`: they are this
+   * body's, from a pool this registry keeps for itself.
    */
   async getBlob(name: string, digest: string, options: GetBlobOptions = {}): Promise<Readable> {
     const ref = blobRef(this.#base, name, digest);
@@ -198,8 +201,10 @@ export class OCIRegistry implements Registry {
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
     const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
     const stream = directReadable(verified);
+    const slabs = options.onSlabs === undefined ? undefined : socketBody(response)?.slabs;
     try {
       options.onDigestChecked?.(stream, digest);
+      if (slabs !== undefined) options.onSlabs?.(stream, slabs);
     } catch (err) {
       stream.destroy();
       throw err;

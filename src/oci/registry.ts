@@ -26,6 +26,42 @@ export interface GetBlobOptions extends RegistryCallOptions {
    * ```
    */
   readonly onDigestChecked?: (body: Readable, digest: string) => void;
+  /**
+   * Called by a downloader whose stream hands out views of buffers it reuses (as `OCIRegistry`'s
+   * does on its own HTTP client), with that stream and that body's {@link BlobSlabs}, before the
+   * call resolves. They are the caller's own, for this body only: a caller that gets back that very
+   * stream and reads it alone, in order, may give each buffer back once it is done with every
+   * piece of it. A caller that does not free leaves the stream's bytes untouched.
+   *
+   * @example
+   * ```ts
+   * let held: { body: object; slabs: BlobSlabs } | undefined;
+   * const body = await registry.getBlob("vm", digest, { onSlabs: (b, slabs) => (held = { body: b, slabs }) });
+   * const slabs = held?.body === body ? held.slabs : undefined;
+   * for await (const piece of body) {
+   *   out.set(piece, at);
+   *   at += piece.length;
+   *   slabs?.free(piece); // copied: its buffer, if this piece is its last, goes back for the next body
+   * }
+   * ```
+   */
+  readonly onSlabs?: (body: Readable, slabs: BlobSlabs) => void;
+}
+
+/**
+ * The buffers ("slabs") one blob stream was received into, as its downloader hands them to the one
+ * caller that reads it (see {@link GetBlobOptions.onSlabs}). A slab holds consecutive pieces of the
+ * stream; the piece it hands out last ends it.
+ */
+export interface BlobSlabs {
+  /** Whether `piece`, as the stream gave it, is the last piece of its slab. */
+  endsSlab(piece: Uint8Array): boolean;
+  /**
+   * Gives back the slab `piece` ends, for the downloader's next body; call it only once every
+   * earlier piece of that slab is let go of too (copied, or taken by an output). Every view of
+   * the slab reads as empty from then on. Any other piece, of this stream or not, is left alone.
+   */
+  free(piece: Uint8Array): void;
 }
 
 /**
@@ -118,7 +154,8 @@ export interface Downloader {
   /**
    * Streams a blob. The stream errors (it never ends cleanly) when the bytes do not match the digest,
    * and it is destroyed when the signal aborts. A downloader that checks the digest as the stream is
-   * read says so to this call's `options.onDigestChecked`.
+   * read says so to this call's `options.onDigestChecked`; one whose stream lends out buffers it
+   * reuses hands them to `options.onSlabs`.
    */
   getBlob(name: string, digest: string, options?: GetBlobOptions): Promise<Readable>;
 }

@@ -7,12 +7,45 @@ import { exportOf, memoryLike, readImport } from "../snapshot-files.test-util.js
 import { collector, MemoryRegistry } from "../fakes.test-util.js";
 import { streamSnapshot } from "../pull/pull.js";
 import { pushSnapshot } from "../push/push.js";
+import { BodySlabs, SlabPool } from "../../internal/body-slabs.js";
 import { TarWriter } from "./tar-writer.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "tar-writer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const finished = (out: NodeJS.WritableStream): Promise<void> => new Promise((resolve) => out.end(resolve));
+
+describe("TarWriter.releaseSlab", () => {
+  it("gives a slab back through the slabs of its own body once a file has taken it, and never another body's", async () => {
+    const file = path.join(dir, "slabs.tar");
+    const out = createWriteStream(file);
+    const tw = new TarWriter(out);
+    const pool = new SlabPool();
+    const [mine, theirs] = [new BodySlabs(pool), new BodySlabs(pool)];
+    const slabOf = (body: BodySlabs, fill: string): Buffer => {
+      const slab = body.take(8192);
+      memoryLike(8192, fill).copy(slab);
+      body.retire(slab, 8192);
+      return slab;
+    };
+    const [a, b] = [slabOf(mine, "a"), slabOf(theirs, "b")];
+    const expected = Buffer.concat([a, b]);
+    await tw.writeHeader({ name: "f", size: expected.length, mode: 0o600, mtime: 0 });
+    await tw.write(a);
+    tw.releaseSlab(a, mine);
+    await tw.write(b);
+    tw.releaseSlab(b, mine); // `b` is of another body: `mine` leaves it alone
+    await tw.close();
+    await finished(out);
+    expect([a.byteLength, b.byteLength, pool.size]).toEqual([0, 8192, 1]);
+    expect(b.equals(memoryLike(8192, "b"))).toBe(true);
+    expect(
+      readFileSync(file)
+        .subarray(512, 512 + expected.length)
+        .equals(expected),
+    ).toBe(true);
+  });
+});
 
 describe("TarWriter.release", () => {
   it("frees written buffers once a file stream has taken them, and the file holds every byte", async () => {

@@ -1,6 +1,6 @@
 import type { Writable } from "node:stream";
 import { CocoonError } from "../../errors.js";
-import { endsSlab, freeSlabOf } from "../../internal/body-slabs.js";
+import type { BlobSlabs } from "../../oci/registry.js";
 import { detachWhole } from "../io/chunk-buffers.js";
 import { OutputSink } from "../io/output-sink.js";
 import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
@@ -81,11 +81,12 @@ export class TarWriter {
   }
 
   /**
-   * Frees the body slab `piece` ends (see `freeSlabOf`), written already, once the output has taken
-   * every byte written so far, under the same rule as {@link release}; any other piece is left alone.
+   * Gives the slab `piece` ends back through `slabs` (the slabs of the body `piece` came from),
+   * `piece` being written already, once the output has taken every byte written so far, under the
+   * same rule as {@link release}; any other piece is left alone.
    */
-  releaseSlab(piece: Uint8Array): void {
-    if (endsSlab(piece)) this.onTaken(() => freeSlabOf(piece));
+  releaseSlab(piece: Uint8Array, slabs: BlobSlabs): void {
+    if (slabs.endsSlab(piece)) this.onTaken(() => slabs.free(piece));
   }
 
   /**

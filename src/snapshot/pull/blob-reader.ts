@@ -1,24 +1,51 @@
 import { CocoonError, isCocoonError } from "../../errors.js";
 import type { Descriptor } from "../../oci/manifest-types.js";
 import { verifyBlob } from "../../oci/blob-copy.js";
-import { freeSlabOf } from "../../internal/body-slabs.js";
-import type { Downloader } from "../../oci/registry.js";
+import type { BlobSlabs, Downloader } from "../../oci/registry.js";
 import { transferError } from "../errors.js";
+
+/**
+ * One blob's verified pieces, read once, in order (see {@link verifiedBlob}); and, as
+ * {@link BlobSlabs}, the slabs of the body they come from, when the downloader handed them to this
+ * read for the very stream it returned (`OCIRegistry` does): a piece this read is done with, with
+ * every earlier one, may give its slab back. Otherwise nothing is freed.
+ */
+export interface VerifiedBlob extends AsyncIterable<Uint8Array>, BlobSlabs {}
 
 /**
  * Streams one blob through `./oci`'s `verifyBlob`: never yields a byte past `desc.size`, and
  * throws `ERR_SNAPSHOT_INTEGRITY` with Go's text when the blob is shorter, longer or different.
  */
-export async function* verifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): AsyncGenerator<Uint8Array> {
+export function verifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): VerifiedBlob {
+  let slabs: BlobSlabs | undefined;
+  const pieces = verifiedPieces(dl, name, desc, signal, (s) => (slabs = s));
+  return {
+    [Symbol.asyncIterator]: () => pieces,
+    endsSlab: (piece) => slabs?.endsSlab(piece) === true,
+    free: (piece) => slabs?.free(piece),
+  };
+}
+
+async function* verifiedPieces(
+  dl: Downloader,
+  name: string,
+  desc: Descriptor,
+  signal: AbortSignal | undefined,
+  lent: (slabs: BlobSlabs) => void,
+): AsyncGenerator<Uint8Array> {
   signal?.throwIfAborted();
   let body: AsyncIterable<Uint8Array>;
   let checked: { readonly body: object; readonly digest: string } | undefined;
+  let held: { readonly body: object; readonly slabs: BlobSlabs } | undefined;
   const onDigestChecked = (b: object, digest: string): void => void (checked = { body: b, digest });
+  const onSlabs = (b: object, s: BlobSlabs): void => void (held = { body: b, slabs: s });
   try {
-    body = await dl.getBlob(name, desc.digest, signal ? { signal, onDigestChecked } : { onDigestChecked });
+    body = await dl.getBlob(name, desc.digest, signal ? { signal, onDigestChecked, onSlabs } : { onDigestChecked, onSlabs });
   } catch (err) {
     throw transferError(`get blob ${desc.digest}`, err, signal);
   }
+  // Slabs lent for another stream than the one returned are not this read's to free.
+  if (held?.body === body) lent(held.slabs);
   try {
     // A body this call's downloader checks against this digest (OCIRegistry's) is only length-checked: each byte is hashed once.
     const downloaderHashes = checked?.body === body && checked.digest === desc.digest;
@@ -41,10 +68,11 @@ export async function readVerifiedBlob(
 ): Promise<Uint8Array> {
   const out = into ?? Buffer.allocUnsafeSlow(desc.size); // filled to the last byte, or the read fails
   let at = 0;
-  for await (const chunk of verifiedBlob(dl, name, desc, signal)) {
+  const blob = verifiedBlob(dl, name, desc, signal);
+  for await (const chunk of blob) {
     out.set(chunk, at);
     at += chunk.length;
-    freeSlabOf(chunk);
+    blob.free(chunk); // copied, as every earlier piece
   }
   return out;
 }

@@ -22,8 +22,9 @@ export async function writeRawLayer(pull: ImportEntries, layer: Descriptor): Pro
   const title = descriptorTitle(layer);
   pull.opts.progress?.(`  ${title} (${layer.size} bytes)`);
   await pull.tw.writeHeader(layerHeader(title, layer.size, fileMeta(pull.cfg, title), pull.mtime));
-  for await (const chunk of verifiedBlob(pull.dl, pull.opts.name, layer, pull.opts.signal)) {
+  const blob = verifiedBlob(pull.dl, pull.opts.name, layer, pull.opts.signal);
+  for await (const chunk of blob) {
     await pull.tw.write(chunk);
-    pull.tw.releaseSlab(chunk);
+    pull.tw.releaseSlab(chunk, blob);
   }
 }

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { Agent, fetch as undiciFetch } from "undici";
 import { OCIRegistry, type OCIRegistryOptions } from "../../../src/oci/index.js";
+import { SlabPool } from "../../../src/internal/body-slabs.js";
 import { socketFetch } from "../../../src/oci/internal/socket-http/socket-fetch.js";
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -28,7 +29,9 @@ export function hostileFetch(ca: string): { fetch: typeof fetch; close: () => Pr
   const fetchVia = ((input: string | URL, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown;
   const viaUndici = fetchVia as typeof fetch;
   const chosen =
-    process.env["COCOON_HOSTILE_FETCH"] === "socket" ? socketFetch({ ca, lookup: lookup as never, fallback: viaUndici }) : viaUndici;
+    process.env["COCOON_HOSTILE_FETCH"] === "socket"
+      ? socketFetch({ ca, lookup: lookup as never, fallback: viaUndici, slabs: new SlabPool() })
+      : viaUndici;
   return { fetch: chosen, close: () => agent.close() };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsSlab, freeSlabOf } from "../../../internal/body-slabs.js";
+import { BodySlabs, SlabPool } from "../../../internal/body-slabs.js";
 import { BodyQueue, type BodyRead, QUEUE_LIMIT } from "./body-queue.js";
 
 const KiB = 1024;
@@ -8,14 +8,15 @@ const MiB = 1024 * KiB;
 /** A queue whose socket counts its resumes and cancels. */
 function queueOf(maxPush: number) {
   const calls = { resume: 0, cancel: 0 };
-  const queue = new BodyQueue(maxPush, {
+  const socket = {
     resume: () => {
       calls.resume++;
     },
     cancel: () => {
       calls.cancel++;
     },
-  });
+  };
+  const queue = new BodyQueue(maxPush, socket, new BodySlabs(new SlabPool()));
   return { queue, calls };
 }
 
@@ -318,25 +319,25 @@ describe("BodyQueue", () => {
       expect(piece.byteOffset).toBe(0);
       expect(piece.byteLength).toBe(600 * KiB);
       expect(piece.buffer.byteLength).toBe(MiB);
-      expect(endsSlab(piece)).toBe(true);
+      expect(queue.slabs.endsSlab(piece)).toBe(true);
       queue.push(bytes("n"), 0, 1);
       const next = valueOf(await queue.read());
       expect(next.buffer).not.toBe(piece.buffer);
       expect(next.byteOffset).toBe(0);
-      expect(endsSlab(next)).toBe(false);
+      expect(queue.slabs.endsSlab(next)).toBe(false);
     });
 
     it("keeps a slab with exactly maxPush left, and retires it on the push that leaves less", async () => {
       const { queue } = queueOf(512 * KiB);
       queue.push(block(512 * KiB, 1), 0, 512 * KiB);
       const a = valueOf(await queue.read());
-      expect(endsSlab(a)).toBe(false);
+      expect(queue.slabs.endsSlab(a)).toBe(false);
       queue.push(block(512 * KiB, 2), 0, 512 * KiB);
       const b = valueOf(await queue.read());
       expect(b.buffer).toBe(a.buffer);
       expect(b.byteOffset).toBe(512 * KiB);
-      expect(endsSlab(b)).toBe(true);
-      expect(endsSlab(a)).toBe(false);
+      expect(queue.slabs.endsSlab(b)).toBe(true);
+      expect(queue.slabs.endsSlab(a)).toBe(false);
     });
 
     it("marks a coalesced view that holds the slab's last bytes as its last piece", async () => {
@@ -346,7 +347,7 @@ describe("BodyQueue", () => {
       const whole = valueOf(await queue.read());
       expect(whole.byteOffset).toBe(0);
       expect(whole.byteLength).toBe(MiB);
-      expect(endsSlab(whole)).toBe(true);
+      expect(queue.slabs.endsSlab(whole)).toBe(true);
       expect(whole[0]).toBe(1);
       expect(whole[MiB - 1]).toBe(2);
     });
@@ -356,14 +357,14 @@ describe("BodyQueue", () => {
       const pending = queue.read();
       queue.push(block(600 * KiB, 3), 0, 600 * KiB);
       const piece = valueOf(await pending);
-      expect(endsSlab(piece)).toBe(true);
+      expect(queue.slabs.endsSlab(piece)).toBe(true);
     });
 
     it("leaves a slab with room for another push unretired", async () => {
       const { queue } = queueOf(16);
       queue.push(bytes("abc"), 0, 3);
       const piece = valueOf(await queue.read());
-      expect(endsSlab(piece)).toBe(false);
+      expect(queue.slabs.endsSlab(piece)).toBe(false);
       expect(piece.buffer.byteLength).toBe(MiB);
     });
 
@@ -374,14 +375,14 @@ describe("BodyQueue", () => {
       const piece = valueOf(await queue.read());
       expect(piece.byteLength).toBe(n);
       expect(piece.buffer.byteLength).toBe(n);
-      expect(endsSlab(piece)).toBe(true);
+      expect(queue.slabs.endsSlab(piece)).toBe(true);
     });
 
     it("lets the reader free a retired slab once it has its last piece, leaving the queue working", async () => {
       const { queue } = queueOf(600 * KiB);
       queue.push(block(600 * KiB, 4), 0, 600 * KiB);
       const piece = valueOf(await queue.read());
-      freeSlabOf(piece);
+      queue.slabs.free(piece);
       expect(piece.byteLength).toBe(0);
       queue.push(bytes("after"), 0, 5);
       expect(text(valueOf(await queue.read()))).toBe("after");

@@ -1,4 +1,4 @@
-import { retireSlab, takeSlab } from "../../../internal/body-slabs.js";
+import type { BodySlabs } from "../../../internal/body-slabs.js";
 
 /** Bytes a body holds for its reader before it stops reading the socket. */
 export const QUEUE_LIMIT = 4 << 20;
@@ -29,13 +29,17 @@ export class BodyQueue {
   #paused = false;
 
   readonly #maxPush: number;
+  /** The slabs this body is received into; its reader may give them back through it. */
+  readonly slabs: BodySlabs;
 
   /**
    * @param maxPush - The most bytes one {@link push} brings (the socket's read buffer).
    * @param socket - Resumes a paused source, and (on cancel) closes it.
+   * @param slabs - This body's slabs, from its client's pool.
    */
-  constructor(maxPush: number, socket: { resume: () => void; cancel: () => void }) {
+  constructor(maxPush: number, socket: { resume: () => void; cancel: () => void }, slabs: BodySlabs) {
     this.#maxPush = maxPush;
+    this.slabs = slabs;
     this.#resume = socket.resume;
     this.#cancel = socket.cancel;
   }
@@ -45,7 +49,7 @@ export class BodyQueue {
     if (this.#ended || this.#error !== undefined || to <= from) return !this.#paused;
     const n = to - from;
     if (this.#slab.length - this.#slabAt < n) {
-      this.#slab = takeSlab(Math.max(SLAB, n));
+      this.#slab = this.slabs.take(Math.max(SLAB, n));
       this.#slabAt = 0;
     }
     const slab = this.#slab;
@@ -54,7 +58,7 @@ export class BodyQueue {
     this.#slabAt += n;
     // Retired before its last piece is handed out, so the reader can tell that piece is the last.
     if (slab.length - this.#slabAt < this.#maxPush) {
-      retireSlab(slab, this.#slabAt);
+      this.slabs.retire(slab, this.#slabAt);
       this.#slab = new Uint8Array(0);
       this.#slabAt = 0;
     }

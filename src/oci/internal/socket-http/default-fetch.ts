@@ -1,3 +1,4 @@
+import { SlabPool } from "../../../internal/body-slabs.js";
 import { nodeFetchConfigured } from "./node-fetch-settings.js";
 import { socketFetch } from "./socket-fetch.js";
 
@@ -10,9 +11,11 @@ import { socketFetch } from "./socket-fetch.js";
  * dispatcher, `NODE_USE_ENV_PROXY`; see {@link nodeFetchConfigured}), every request goes through
  * Node's `fetch`, so a proxy or a CA set for the process applies to all of them. `NODE_EXTRA_CA_CERTS`
  * needs no such care: it is part of the CAs Node's TLS trusts by default, which the socket client uses.
+ * Each call builds a client of its own, with its own pool of body slabs: one registry's readers
+ * never free or reuse another's.
  */
 export function defaultFetch(): typeof fetch {
   const nodeFetch = globalThis.fetch;
-  const socket = socketFetch({ methods: ["GET"], fallback: nodeFetch });
+  const socket = socketFetch({ methods: ["GET"], fallback: nodeFetch, slabs: new SlabPool() });
   return (input, init) => (nodeFetchConfigured() ? nodeFetch(input, init) : socket(input, init));
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTestPKI } from "../../../../test/hostile/support/test-ca.js";
 import { isRegistryError } from "../../errors.js";
 import { OCIRegistry } from "../../oci-registry.js";
+import { SlabPool } from "../../../internal/body-slabs.js";
 import { socketFetch } from "./socket-fetch.js";
 
 // A raw TCP peer that answers each connection with whatever bytes a test scripts, as a broken or
@@ -210,9 +211,9 @@ describe("over TLS", () => {
     const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}/v2/vm/blobs/${DIGEST}`;
     const fallback = (() => Promise.reject(new Error("not this one"))) as typeof fetch;
     try {
-      const response = await socketFetch({ ca: trusted.ca, fallback })(url);
+      const response = await socketFetch({ ca: trusted.ca, fallback, slabs: new SlabPool() })(url);
       expect([response.status, Buffer.from(await response.arrayBuffer())]).toEqual([200, BLOB]);
-      const refused: unknown = await socketFetch({ ca: stranger.ca, fallback })(url).catch((err: unknown) => err);
+      const refused: unknown = await socketFetch({ ca: stranger.ca, fallback, slabs: new SlabPool() })(url).catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(TypeError);
       expect([(refused as Error).message, ((refused as Error).cause as NodeJS.ErrnoException).code]).toEqual([
         "fetch failed",

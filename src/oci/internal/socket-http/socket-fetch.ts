@@ -1,5 +1,6 @@
 import { type LookupFunction, connect as netConnect, isIP, type Socket } from "node:net";
 import { connect as tlsConnect } from "node:tls";
+import { BodySlabs, type SlabPool } from "../../../internal/body-slabs.js";
 import { BodyQueue } from "./body-queue.js";
 import { ChunkedDecoder } from "./chunked-decoder.js";
 import { bodyFraming, type BodyFraming, MAX_HEAD_BYTES, parseResponseHead, ProtocolError, type ResponseHead } from "./response-head.js";
@@ -20,6 +21,8 @@ export interface SocketFetchOptions {
   readonly methods?: readonly ("GET" | "HEAD")[] | undefined;
   /** Sends what this does not: any other method, a request with a body, a `Request` object. */
   readonly fallback: typeof fetch;
+  /** The client's own pool of body slabs: each body receives into slabs of it, and its reader may give them back. */
+  readonly slabs: SlabPool;
 }
 
 const bodies = new WeakMap<Response, BodyQueue>();
@@ -28,7 +31,7 @@ const bodies = new WeakMap<Response, BodyQueue>();
  * The body of a response {@link socketFetch} made, read without a web stream in between: the same
  * bytes `response.body` would give (read one or the other).
  */
-export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel"> | undefined {
+export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel" | "slabs"> | undefined {
   return bodies.get(response);
 }
 
@@ -87,7 +90,8 @@ class Exchange {
     this.#headers = headers;
     this.#signal = signal;
     this.#settle = settle;
-    this.#body = new BodyQueue(READ_BUFFER, { resume: () => this.#socket.resume(), cancel: () => this.#close() });
+    const socket = { resume: () => this.#socket.resume(), cancel: () => this.#close() };
+    this.#body = new BodyQueue(READ_BUFFER, socket, new BodySlabs(options.slabs));
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
     const tls = url.protocol === "https:";
     const onread = { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
