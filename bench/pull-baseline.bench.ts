@@ -17,8 +17,8 @@
  * Run: npm run bench:pull-baseline [-- --base ed3f106] [-- --size 1G] [-- --pairs 5] [-- --rounds 3] [-- --write]
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { rmSync, statSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { OCIRegistry } from "../src/oci/index.js";
@@ -29,7 +29,7 @@ import { median } from "./measure-async.js";
 import { spread } from "./run-info.js";
 import { echoedLines } from "./report-table.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
-import { HWM_MIB, transpileCommit, transpileRunner, transpileTree } from "./transpile-tree.js";
+import { HWM_MIB, prepareSides } from "./transpile-tree.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,15 +45,7 @@ const PAIRS = Number(args.pairs);
 const ROUNDS = Number(args.rounds);
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
 const BUDGET_MIB = 512;
-const base = execFileSync("git", ["rev-parse", "--short", args.base], { encoding: "utf8" }).trim();
-const dir = mkdtempSync(path.join(tmpdir(), "cocoon-pull-baseline-"));
-
-const sides = { base: path.join(dir, "base-js"), ours: path.join(dir, "ours-js") } as const;
-symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules")); // zod, for both trees
-transpileCommit(base, dir, sides.base);
-transpileTree(path.resolve("src"), sides.ours);
-const runner = path.join(dir, "pull-run.mjs");
-transpileRunner("bench/pull-run.ts", runner);
+const { base, dir, sides, runner } = prepareSides(args.base, "cocoon-pull-baseline-", "bench/pull-run.ts");
 
 interface Run {
   readonly seconds: number[];

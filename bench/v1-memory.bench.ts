@@ -12,8 +12,8 @@
  * Run: npm run bench:v1-memory [-- --base 1a9190d] [-- --size 1G] [-- --pairs 3] [-- --rounds 3] [-- --write]
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { rmSync, statSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { OCIRegistry } from "../src/oci/index.js";
@@ -24,7 +24,7 @@ import { median } from "./measure-async.js";
 import { echoedLines } from "./report-table.js";
 import { spread } from "./run-info.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
-import { HWM_MIB, transpileCommit, transpileRunner, transpileTree } from "./transpile-tree.js";
+import { HWM_MIB, prepareSides } from "./transpile-tree.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -39,14 +39,7 @@ const SIZE = sizeMiB(args.size) * 2 ** 20;
 const PAIRS = Number(args.pairs);
 const ROUNDS = Number(args.rounds);
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
-const base = execFileSync("git", ["rev-parse", "--short", args.base], { encoding: "utf8" }).trim();
-const dir = mkdtempSync(path.join(tmpdir(), "cocoon-v1-memory-"));
-const sides = { base: path.join(dir, "base-js"), ours: path.join(dir, "ours-js") } as const;
-symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules")); // zod, for both trees
-transpileCommit(base, dir, sides.base);
-transpileTree(path.resolve("src"), sides.ours);
-const runner = path.join(dir, "v1-run.mjs");
-transpileRunner("bench/v1-run.ts", runner);
+const { base, dir, sides, runner } = prepareSides(args.base, "cocoon-v1-memory-", "bench/v1-run.ts");
 
 interface Run {
   readonly seconds: number[];
