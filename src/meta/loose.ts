@@ -1,6 +1,3 @@
-/** A quantity as a live object may hold it: quantity text, a JSON integer, or an exact `bigint`. */
-type QuantityLike = string | number | bigint;
-
 /**
  * What a reader of a live object accepts where a schema's input has `T`: the same fields, the same
  * required ones, with the widenings stated once here:
@@ -21,16 +18,14 @@ type QuantityLike = string | number | bigint;
  */
 export type Loose<T> = unknown extends T
   ? T
-  : ([NonNullable<T>] extends [never] ? never : LooseValue<NonNullable<T>, undefined extends T ? true : false>) | Extract<T, undefined>;
-
-type LooseValue<T, Optional extends boolean> = [string | number] extends [T]
-  ? QuantityLike | (Optional extends true ? null : never)
-  : T extends string
-    ? string
-    : T extends number | boolean | bigint
-      ? T
-      : T extends readonly (infer E)[]
-        ? readonly Loose<E>[]
-        : T extends object
-          ? { [K in keyof T]: Loose<T[K]> }
-          : T;
+  : [NonNullable<T>, string | number] extends [string | number, NonNullable<T>]
+    ? string | number | bigint | (undefined extends T ? null | undefined : never)
+    : T extends string
+      ? string
+      : T extends number | boolean | bigint | null | undefined
+        ? T
+        : T extends readonly (infer E)[]
+          ? readonly Loose<E>[]
+          : T extends object
+            ? { [K in keyof T]: Loose<T[K]> }
+            : T;

@@ -39,11 +39,6 @@ export type EnvFromLike = Loose<EnvFromSourceInput>;
  */
 export type ToolboxLike = Loose<ToolboxSpecInput>;
 
-/** A CocoonSet's metadata as the builders read it: {@link Loose} of the schema's, with an {@link Int64} generation. */
-type CocoonSetMetaLike = { [K in keyof ObjectMetaInput as K extends "generation" ? never : K]: Loose<ObjectMetaInput[K]> } & {
-  generation?: Int64 | undefined;
-};
-
 /**
  * The CocoonSet fields the pod builders and drift checks read. A CocoonSet parsed by
  * `CocoonSetSchema` fits, and so does plain JSON. It is {@link Loose} of the schema's input with
@@ -60,7 +55,11 @@ type CocoonSetMetaLike = { [K in keyof ObjectMetaInput as K extends "generation"
 export type CocoonSetLike = {
   [K in Exclude<keyof CocoonSetInput, "status" | "metadata">]?: Loose<CocoonSetInput[K]> | undefined;
 } & {
-  metadata?: CocoonSetMetaLike | undefined;
+  metadata?:
+    | ({ [K in keyof ObjectMetaInput as K extends "generation" ? never : K]: Loose<ObjectMetaInput[K]> } & {
+        generation?: Int64 | undefined;
+      })
+    | undefined;
 };
 
 /**
