@@ -129,6 +129,7 @@ export type {
   KubeletVMFacts,
   LifecycleStatus,
   LivePodLike,
+  Loose,
   NodeResources,
   NodeResourcesInput,
   NoneReason,

@@ -27,6 +27,8 @@ import {
   type GoField,
 } from "../src/internal/go/index.js";
 import { checkSource } from "../src/internal/schema/check-source.js";
+import type { AgentSpecInput, VMOptionsInput } from "../src/apis/v1/index.js";
+import type { AgentSpecLike, Loose, VMOptionsLike } from "../src/meta/index.js";
 
 const goTypeOf = (schema: object) => goTypeOfTagged(schema, goTagOf);
 
@@ -69,6 +71,20 @@ describe("a field added to a schema", () => {
     expectTypeOf<z.output<typeof Before>["zone"]>().toBeUnknown();
     const input: z.input<typeof After> = { name: "w", zone: "eu-1", paused: true };
     expect(After.parse(input).zone).toBe("eu-1");
+  });
+
+  it("appears in the loose *Like input type derived from it (checked by tsc)", () => {
+    // A reader's input type is `Loose` of the schema's input, as each `*Like` of ./meta is.
+    type WidgetLike<S extends z.ZodType> = Loose<z.input<S>>;
+    expectTypeOf<WidgetLike<typeof After>["zone"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<WidgetLike<typeof After>["paused"]>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<WidgetLike<typeof Before>["zone"]>().toBeUnknown();
+    expectTypeOf<{ name: string; labels: { a: string } }>().toExtend<WidgetLike<typeof After>>();
+    const reader = (w: WidgetLike<typeof After>) => w.zone ?? "";
+    expect(reader({ name: "w", zone: "eu-1" })).toBe("eu-1");
+    // The package's own *Like types are the same derivation of the real schemas.
+    expectTypeOf<VMOptionsLike>().toEqualTypeOf<Loose<VMOptionsInput>>();
+    expectTypeOf<AgentSpecLike>().toEqualTypeOf<Loose<AgentSpecInput>>();
   });
 
   it("is checked by the generated check, with the schema's verdict", async () => {
@@ -124,6 +140,9 @@ describe("a field added to a CocoonSet-like schema", () => {
     expectTypeOf<Agent<z.input<typeof KindAfter>>>().toEqualTypeOf<{ image: string; storage?: string | undefined }>();
     expectTypeOf<Agent<z.input<typeof KindBefore>>>().toEqualTypeOf<{ image: string }>();
     expectTypeOf<keyof Agent<z.output<typeof KindAfter>>>().toEqualTypeOf<"image" | "storage">();
+    // And in the loose input a reader declares from it: a mode of any string, a readonly list.
+    expectTypeOf<Agent<Loose<z.input<typeof KindAfter>>>>().toEqualTypeOf<{ image: string; storage?: string | undefined }>();
+    expectTypeOf<keyof Agent<Loose<z.input<typeof KindBefore>>>>().toEqualTypeOf<"image">();
   });
 
   it("must be named in a tag that gives Go's field order, and a Go-only field must not shadow it", () => {

@@ -9,30 +9,41 @@ import { ToolboxMode } from "../apis/v1/enums.js";
 import { toGoInteger } from "../internal/go/index.js";
 import { cachedQuantityString } from "./internal/quantity-cache.js";
 import type { VMSpec } from "./vmspec.js";
+import type { Loose } from "./loose.js";
+import type { AgentSpecInput, ToolboxSpecInput } from "../apis/v1/cocoonset-spec.js";
+import type { VMOptionsInput } from "../apis/v1/vm-options.js";
 
-/** The VM options shared by agent and toolbox specs (a `CocoonSet`'s `spec.agent` or `spec.toolboxes[i]` fits). */
-export interface VMOptionsLike {
-  os?: string | undefined;
-  backend?: string | undefined;
-  connType?: string | undefined;
-  network?: string | undefined;
-  forcePull?: boolean | undefined;
-  noDirectIO?: boolean | undefined;
-  probePort?: number | undefined;
-  storage?: string | number | null | undefined;
-}
+/**
+ * The VM options shared by agent and toolbox specs (a `CocoonSet`'s `spec.agent` or
+ * `spec.toolboxes[i]` fits): {@link Loose} of the schema's input, so an OS or backend may be any string.
+ *
+ * @example
+ * ```ts
+ * const options: VMOptionsLike = { os: "linux", storage: "20Gi", probePort: 22 };
+ * ```
+ */
+export type VMOptionsLike = Loose<VMOptionsInput>;
 
-/** The agent spec fields {@link fromAgentSpec} reads. */
-export interface AgentSpecLike extends VMOptionsLike {
-  image: string;
-  mode?: string | undefined;
-}
+/**
+ * The agent spec fields {@link fromAgentSpec} reads: {@link Loose} of the schema's input (`image` required).
+ *
+ * @example
+ * ```ts
+ * const agent: AgentSpecLike = { image: "ubuntu:24.04", mode: "run" };
+ * ```
+ */
+export type AgentSpecLike = Loose<AgentSpecInput>;
 
-/** The toolbox spec fields {@link fromToolboxSpec} reads. */
-export interface ToolboxSpecLike extends VMOptionsLike {
-  image?: string | undefined;
-  mode?: string | undefined;
-}
+/**
+ * The toolbox spec fields {@link fromToolboxSpec} reads: {@link Loose} of the schema's input with
+ * every field optional (it reads no `name`).
+ *
+ * @example
+ * ```ts
+ * const toolbox: ToolboxSpecLike = { image: "chrome:1", mode: "static" };
+ * ```
+ */
+export type ToolboxSpecLike = Loose<Partial<ToolboxSpecInput>>;
 
 function formatPort(port: number | undefined): string {
   if (port === undefined) return "";

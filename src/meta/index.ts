@@ -42,6 +42,7 @@ export { applyVMRuntime, clearVMRuntime, clearVMRuntimeAnnotations, parseVMRunti
 export type { VMRuntime } from "./vmruntime.js";
 export { fromAgentSpec, fromToolboxSpec } from "./from-spec.js";
 export type { AgentSpecLike, ToolboxSpecLike, VMOptionsLike } from "./from-spec.js";
+export type { Loose } from "./loose.js";
 export { shouldSnapshotVM } from "./snapshot-policy.js";
 export { agentVMNamePrefix, extractAgentSlot, inferRoleFromAgentSlot, roleForPod, vmNameForDeployment, vmNameForPod } from "./vmname.js";
 export { cocoonSetOwnerName, hasCocoonTolerationKey, isOwnedByCocoonSet } from "./owner.js";

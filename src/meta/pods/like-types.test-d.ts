@@ -1,8 +1,8 @@
-// The `*Like` inputs of the pod builders are written by hand (their declarations are public API)
-// and deliberately looser than the schemas: any string for an enum, a `bigint` generation or
-// quantity, readonly lists, only the fields the builders read. These checks tie them to the one
-// definition, the schemas: every field a `*Like` names is a field of the schema's input, and what
-// the schema accepts (input) or returns (output) is accepted by the `*Like`.
+// The `*Like` inputs of the pod builders are derived from the schemas (`Loose` of each input) and
+// deliberately looser than them: any string for an enum, a `bigint` generation or quantity, a
+// `null` storage, readonly lists. These checks tie them to the one definition, the schemas: the
+// `*Like` names exactly the schema input's fields, and what the schema accepts (input) or returns
+// (output) is accepted by the `*Like`.
 import { expectTypeOf, test } from "vitest";
 import type {
   AgentSpecInput,
@@ -46,6 +46,22 @@ test("every field a *Like names is a field of the schema", () => {
   expectTypeOf<ExtraFields<{ spec?: { agent: { gpu?: number } } }, CocoonSetInput>>().toEqualTypeOf<"spec.agent.gpu">();
 });
 
+test("every field of the schema's input is a field of the *Like: a field added to a schema appears", () => {
+  expectTypeOf<ExtraFields<Omit<CocoonSetInput, "status">, CocoonSetLike>>().toBeNever();
+  expectTypeOf<ExtraFields<CocoonSetSpecInput, CocoonSetSpecLike>>().toBeNever();
+  expectTypeOf<ExtraFields<VMOptionsInput, VMOptionsLike>>().toBeNever();
+  expectTypeOf<ExtraFields<AgentSpecInput, AgentSpecLike>>().toBeNever();
+  expectTypeOf<ExtraFields<ToolboxSpecInput, ToolboxSpecLike>>().toBeNever();
+  expectTypeOf<ExtraFields<ToolboxSpecInput, ToolboxLike>>().toBeNever();
+  expectTypeOf<ExtraFields<ResourceRequirementsInput, ResourcesLike>>().toBeNever();
+  expectTypeOf<ExtraFields<EnvFromSourceInput, EnvFromLike>>().toBeNever();
+  // The fields the schema requires, the *Like requires.
+  expectTypeOf<{ image?: string }>().not.toExtend<AgentSpecLike>();
+  expectTypeOf<{ image: string }>().not.toExtend<ToolboxLike>();
+  expectTypeOf<{ image: string }>().toExtend<ToolboxSpecLike>();
+  expectTypeOf<{ snapshotPolicy: string }>().not.toExtend<CocoonSetSpecLike>();
+});
+
 test("what the schema accepts or returns, the *Like accepts", () => {
   expectTypeOf<CocoonSetInput>().toExtend<CocoonSetLike>();
   expectTypeOf<CocoonSet>().toExtend<CocoonSetLike>();
@@ -62,5 +78,12 @@ test("the *Like stays looser where it means to: a bigint generation and quantity
     spec: { snapshotPolicy: "future-policy", agent: { image: "i", mode: "future-mode", resources: { limits: { memory: 1n } } } },
   };
   expectTypeOf(set).toExtend<CocoonSetLike>();
+  const toolbox: ToolboxLike = { name: "t", storage: null, os: "plan9" };
+  expectTypeOf<ToolboxLike["storage"]>().toEqualTypeOf<string | number | bigint | null | undefined>();
+  expectTypeOf(toolbox).toExtend<ToolboxLike>();
+  expectTypeOf<{ storage: null }>().toExtend<VMOptionsLike>();
+  expectTypeOf<{ claims: readonly { name: string }[] }>().toExtend<ResourcesLike>();
+  // Numbers stay numbers: an int32 port is not a bigint.
+  expectTypeOf<{ probePort: bigint }>().not.toExtend<VMOptionsLike>();
   expectTypeOf<{ metadata: { generation: bigint } }>().not.toExtend<CocoonSetInput>();
 });

@@ -1,34 +1,50 @@
 import type { Int64 } from "../generation.js";
-import type { AgentSpecLike, ToolboxSpecLike } from "../from-spec.js";
+import type { Loose } from "../loose.js";
 import type { BuiltPod } from "../../apis/v1/built-pod-schema.js";
+import type { CocoonSetInput } from "../../apis/v1/cocoonset-types.js";
+import type { CocoonSetSpecInput, ToolboxSpecInput } from "../../apis/v1/cocoonset-spec.js";
+import type { EnvFromSourceInput } from "../../apis/v1/env-from.js";
+import type { ObjectMetaInput } from "../../apis/v1/object-meta.js";
+import type { ResourceRequirementsInput } from "../../apis/v1/resources.js";
 
-/** A container's resources as a CocoonSet holds them: quantities as strings or JSON integers. */
-export interface ResourcesLike {
-  limits?: Readonly<Record<string, string | number | bigint>> | undefined;
-  requests?: Readonly<Record<string, string | number | bigint>> | undefined;
-  claims?: readonly { name: string; request?: string | undefined }[] | undefined;
-}
+/**
+ * A container's resources as a CocoonSet holds them: quantities as strings, JSON integers or
+ * `bigint`s. {@link Loose} of the schema's input, so a field added to the schema appears here.
+ *
+ * @example
+ * ```ts
+ * const resources: ResourcesLike = { limits: { cpu: "2", memory: 1n << 30n }, requests: { cpu: 1 } };
+ * ```
+ */
+export type ResourcesLike = Loose<ResourceRequirementsInput>;
 
-/** One `envFrom` entry (`corev1.EnvFromSource`). */
-export interface EnvFromLike {
-  prefix?: string | undefined;
-  configMapRef?: { name?: string | undefined; optional?: boolean | undefined } | undefined;
-  secretRef?: { name?: string | undefined; optional?: boolean | undefined } | undefined;
-}
+/**
+ * One `envFrom` entry (`corev1.EnvFromSource`), {@link Loose} of the schema's input.
+ *
+ * @example
+ * ```ts
+ * const envFrom: EnvFromLike = { prefix: "APP_", configMapRef: { name: "app-env" } };
+ * ```
+ */
+export type EnvFromLike = Loose<EnvFromSourceInput>;
 
-/** The toolbox fields the builders read (`spec.toolboxes[i]` of a parsed CocoonSet fits). */
-export interface ToolboxLike extends ToolboxSpecLike {
-  name: string;
-  staticIP?: string | undefined;
-  staticVMID?: string | undefined;
-  vncPort?: number | undefined;
-  resources?: ResourcesLike | undefined;
-}
+/**
+ * A toolbox as the builders read it (`spec.toolboxes[i]` of a parsed CocoonSet fits):
+ * {@link Loose} of the schema's input, so `name` is required and a mode may be any string.
+ *
+ * @example
+ * ```ts
+ * const toolbox: ToolboxLike = { name: "browser", image: "chrome:1", mode: "static", staticIP: "10.0.0.9" };
+ * ```
+ */
+export type ToolboxLike = Loose<ToolboxSpecInput>;
 
 /**
  * The CocoonSet fields the pod builders and drift checks read. A CocoonSet parsed by
- * `CocoonSetSchema` fits, and so does plain JSON. `generation` is an {@link Int64}, so a
- * generation past 2^53 can be passed exactly as a `bigint`.
+ * `CocoonSetSchema` fits, and so does plain JSON. It is {@link Loose} of the schema's input with
+ * every top-level field optional and `status` left out (the builders never read it, and a live
+ * object's status may be any shape). `generation` is an {@link Int64}, so a generation past 2^53
+ * can be passed exactly as a `bigint`.
  *
  * @example
  * ```ts
@@ -36,33 +52,26 @@ export interface ToolboxLike extends ToolboxSpecLike {
  * buildMainPod(set).metadata.annotations["cocoonset.cocoonstack.io/generation"]; // => "3"
  * ```
  */
-export interface CocoonSetLike {
+export type CocoonSetLike = {
+  [K in Exclude<keyof CocoonSetInput, "status" | "metadata">]?: Loose<CocoonSetInput[K]> | undefined;
+} & {
   metadata?:
-    | {
-        name?: string | undefined;
-        namespace?: string | undefined;
-        uid?: string | undefined;
+    | ({ [K in keyof ObjectMetaInput as K extends "generation" ? never : K]: Loose<ObjectMetaInput[K]> } & {
         generation?: Int64 | undefined;
-        annotations?: Record<string, string> | undefined;
-      }
+      })
     | undefined;
-  /** An absent spec reads as Go's zero spec (an agent with no image). */
-  spec?: CocoonSetSpecLike | undefined;
-}
+};
 
-/** The CocoonSet spec fields the pod builders and drift checks read. */
-export interface CocoonSetSpecLike {
-  snapshotPolicy?: string | undefined;
-  nodePool?: string | undefined;
-  snapshotCompatibilityClass?: string | undefined;
-  nodeName?: string | undefined;
-  agent: AgentSpecLike & {
-    resources?: ResourcesLike | undefined;
-    envFrom?: readonly EnvFromLike[] | undefined;
-    serviceAccountName?: string | undefined;
-  };
-  toolboxes?: readonly ToolboxLike[] | undefined;
-}
+/**
+ * The CocoonSet spec fields the pod builders and drift checks read: {@link Loose} of the schema's
+ * input, so `agent` (with its `image`) is required and an absent `spec` reads as Go's zero spec.
+ *
+ * @example
+ * ```ts
+ * const spec: CocoonSetSpecLike = { snapshotPolicy: "main-only", agent: { image: "ubuntu:24.04", mode: "run" } };
+ * ```
+ */
+export type CocoonSetSpecLike = Loose<CocoonSetSpecInput>;
 
 /** Resource requirements on a built pod: canonical quantity text, empty maps left out. */
 export type PodResources = CocoonPod["spec"]["containers"][0]["resources"];
