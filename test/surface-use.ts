@@ -1,6 +1,8 @@
 /**
- * Which exported names a reader meets: every identifier of the examples and the demo, every
- * identifier of the `ts` blocks of the guides, and every TS name of the Go → TS map.
+ * Which exported names a reader meets: every identifier of the examples and the demo; in the
+ * guides, every identifier of a `ts` block and of an inline code span of the prose (`PullOptions`,
+ * `plane.auditEvents()`), but not of other blocks (shell, YAML, output); and every TS name of the
+ * Go → TS map.
  *
  * @module
  */
@@ -11,7 +13,12 @@ import { parseMap } from "../scripts/go-to-ts/map-table.js";
 import { readBlocks } from "./package/doc-blocks.js";
 
 /** The places a user reads, relative to the repository. */
-export const READ_PLACES = ["examples/**/*.ts", "demo/**/*.ts", "docs/guides/*.md (ts blocks)", "docs/go-to-ts.md (TS name column)"];
+export const READ_PLACES = [
+  "examples/**/*.ts",
+  "demo/**/*.ts",
+  "docs/guides/*.md (ts blocks and inline code)",
+  "docs/go-to-ts.md (TS name column)",
+];
 
 function filesUnder(root: string, dir: string, ext: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, encoding: "utf8" })
@@ -28,6 +35,11 @@ function identifiers(text: string, into: Set<string>): void {
   visit(ts.createSourceFile("block.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS));
 }
 
+/** The markdown without its fenced blocks. */
+function prose(markdown: string): string {
+  return markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "");
+}
+
 /** Every name the examples, the demo, the guides' code and the Go → TS map use. */
 export function namesUsed(root: string): Set<string> {
   const used = new Set<string>();
@@ -36,6 +48,9 @@ export function namesUsed(root: string): Set<string> {
   }
   for (const guide of filesUnder(root, "docs/guides", ".md")) {
     for (const block of readBlocks(root, guide).blocks) if (block.lang === "ts") identifiers(block.text, used);
+    for (const span of prose(readFileSync(join(root, guide), "utf8")).matchAll(/`([^`\n]+)`/g)) {
+      for (const [name] of (span[1] ?? "").matchAll(/[A-Za-z_$][\w$]*/g)) used.add(name);
+    }
   }
   for (const row of parseMap(readFileSync(join(root, "docs/go-to-ts.md"), "utf8"))) {
     for (const name of row.tsNames) used.add(name.name);
