@@ -18,7 +18,8 @@ const entries = entryPoints(root).filter((e) => e.subpath !== ".");
 
 const howToFix = (subpath: string, source: string) =>
   `named by none of ${READ_PLACES.join(", ")}.\n` +
-  `Show each where a user meets it: a real use in a \`ts\` block of the guide of its topic (the docs compile test checks it), ` +
+  `Show each where a user meets it: a real use in a \`ts\` block of the guide of its topic (the docs compile test checks it) ` +
+  `or the guide's prose where it explains the name, ` +
   `the examples or the demo, or the TS name cell of its Go twin's row in docs/go-to-ts.md. ` +
   `If users need not name it, remove it from ${source} (CHANGELOG.md, Removed) instead. ` +
   `Never add a name to NOT_YET_SHOWN["${subpath}"] in test/surface-use-pending.ts.`;
