@@ -68,3 +68,24 @@ for (const [name, text, iterations] of bodies) {
   row("  JSON.parse (peer)", peer);
   row("  decodeAdmissionReview's decode (Go's rules)", ours, peer);
 }
+
+// Growth: the same review with twice the text or twice the nesting. Linear work costs about 2×;
+// the decoder runs JSON.parse too, so its growth is read beside JSON.parse's on the same texts.
+const grown = (length: number, depth: number): string =>
+  new TextDecoder().decode(
+    Buffer.from(
+      `{"request":{"uid":"u","object":{"blob":"${'ab\\"<'.repeat(length / 5)}","deep":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+    ),
+  );
+for (const [what, single, double] of [
+  ["twice the text (1,000,000 -> 2,000,000 chars)", grown(1_000_000, 10), grown(2_000_000, 10)],
+  ["twice the nesting (2,500 -> 5,000 deep)", grown(10, 2_500), grown(10, 5_000)],
+] as const) {
+  const [peer1, ours1, peer2, ours2] = interleavedMin(
+    [() => JSON.parse(single) as unknown, () => reviewFromText(single), () => JSON.parse(double) as unknown, () => reviewFromText(double)],
+    3,
+  ) as [number, number, number, number];
+  console.log(`growth, ${what}:`);
+  console.log(`  JSON.parse (peer)                              ${(peer2 / peer1).toFixed(2)}x`);
+  console.log(`  decodeAdmissionReview's decode (Go's rules)    ${(ours2 / ours1).toFixed(2)}x`);
+}

@@ -57,7 +57,6 @@ export {
   extractAgentSlot,
   fromAgentSpec,
   fromToolboxSpec,
-  goJSONString,
   hasCocoonTolerationKey,
   hibernateStateAnnotations,
   hibernatedOnNodeAnnotations,

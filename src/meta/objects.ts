@@ -1,3 +1,9 @@
+// Not derived from a schema, unlike the CocoonSet *Like types: these are the readers' parameter, not a
+// wire shape. A live pod's one definition is WatchedPodSchema (./k8s, which ./meta sits below) and the
+// built pod's is BuiltPodSchema; PodLike is the few fields the readers read, all optional, so both of
+// those, client-node's V1Pod (Date timestamps) and plain JSON fit, and it names no field WatchedPodSchema
+// lacks (test/pod-like.test-d.ts pins both).
+
 /** The owner-reference fields the helpers read (client-node's `V1OwnerReference` fits). */
 export interface OwnerReferenceLike {
   kind?: string | undefined;

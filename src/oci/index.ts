@@ -22,13 +22,11 @@ export type { SetSnapshotCleanup, SetVM } from "./hibernate-snapshot.js";
 export {
   classifyManifest,
   classifyParsedManifest,
-  decodeDescriptor,
   descriptorTitle,
   ManifestKind,
   parseManifest,
 } from "./manifest-types.js";
 export type { Descriptor, IndexManifest, OCIManifest } from "./manifest-types.js";
-export { indentGoJSON } from "../internal/go/index.js";
 export { marshalManifest } from "./manifest-json.js";
 export {
   ArtifactType,

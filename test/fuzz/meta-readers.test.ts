@@ -75,7 +75,6 @@ const MAY_THROW: Record<string, string> = {
   annotationsSatisfied: "@throws ERR_INVALID_ANNOTATION_DELTA for a bad delta",
   annotationsMergePatchJSON: "@throws (annotations-patch-json.ts)",
   marshalGoJSON: "@throws ERR_INVALID_ARGUMENT (json-marshal.ts)",
-  goJSONString: "typed string input (json-quote.ts)",
   applyHibernateState: "writer",
   markRestoreFromHibernate: "writer",
   markKeepSnapshotOnDelete: "writer",

@@ -120,7 +120,7 @@ function unsupported(path: string, what: string): CocoonError {
  *
  * A plain object is written in its own key order, as Go writes a struct's fields (`undefined`
  * members are skipped); a `Map` with string keys is written as a Go map, keys sorted by their
- * UTF-8 bytes. Strings are escaped as {@link goJSONString} does, a `bigint` is written as an
+ * UTF-8 bytes. Strings are escaped as Go escapes them (`goJSONString`), a `bigint` is written as an
  * integer, a number as Go writes a `float64` (`-0` stays `-0`), and `toJSON()` is honoured.
  *
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for a non-finite number, a function, a symbol,
