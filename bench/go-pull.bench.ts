@@ -4,8 +4,9 @@
  *
  * This tree pushes each export once as v2 (zstd 3, 64 MiB chunks): dense and sparse
  * (`bench/snapshot-exports.ts`). Then each side pulls `<vm>:latest` in processes of its own, the
- * first of a pair alternating: TS through `bench/pull-run.ts` on this tree's transpiled `src`
- * (plain `node`), Go through a binary built outside this repository (below). Per pair and side:
+ * first of a pair alternating: TS through `bench/pull-run.ts` on the built package (`dist/`, as a
+ * consumer loads it: run `npm run build` first; `--src` takes this tree's `src` transpiled file by
+ * file instead), Go through a binary built outside this repository (below). Per pair and side:
  * one process of `--rounds` pulls (the first cold, the others warm) and one process of a single
  * pull. Both sides give the pull a 512 MiB `MemoryBudgetMiB` and Go's default prefetch (8), and
  * write the import tar into `/dev/null` (`--file`: also into a file on disk, for the dense export).
@@ -30,10 +31,10 @@
  *   `{"seconds":[…],"cpuSeconds":[…],"bytes":[…],"maxRssMiB":…,"processCpuSeconds":…}`
  *   (`processCpuSeconds`: `getrusage` user + system at exit, the whole process).
  *
- * Run: COCOON_GO_PULL=/path/to/go-v2-pull npm run bench:go-pull [-- --size 1G] [-- --pairs 5] [-- --rounds 3] [-- --file] [-- --write]
+ * Run: npm run build && COCOON_GO_PULL=/path/to/go-v2-pull npm run bench:go-pull [-- --size 1G] [-- --pairs 5] [-- --rounds 3] [-- --file] [-- --src] [-- --write]
  */
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -41,7 +42,7 @@ import { OCIRegistry } from "../src/oci/index.js";
 import { pushSnapshot, readExportFile } from "../src/snapshot/index.js";
 import { startRegistry } from "../src/testing/index.js";
 import { writeBenchmarkSection } from "./benchmarks-md.js";
-import { goBuildLine, type PullRun, pullRowsReport, type Side, type SidePulls } from "./go-pull-report.js";
+import { GO_PULL_NOTES, goBuildLine, type PullRun, pullRowsReport, type Side, type SidePulls } from "./go-pull-report.js";
 import { echoedLines } from "./report-table.js";
 import { loadLine, runLine } from "./run-info.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
@@ -54,6 +55,7 @@ const { values: args } = parseArgs({
     pairs: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
     file: { type: "boolean", default: false },
+    src: { type: "boolean", default: false },
     write: { type: "boolean", default: false },
   },
 });
@@ -67,10 +69,23 @@ if (!(Number.isInteger(PAIRS) && PAIRS >= 1)) throw new Error(`--pairs ${args.pa
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
 const BUDGET_MIB = 512;
 
+/** The latest modification time (ms) of a file under `folder`. */
+function newestUnder(folder: string): number {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .reduce((t, e) => Math.max(t, statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
+}
+
+const dist = path.resolve("dist");
+if (
+  !args.src &&
+  (!existsSync(path.join(dist, "snapshot/index.js")) || newestUnder("src") > statSync(path.join(dist, "snapshot/index.js")).mtimeMs)
+)
+  throw new Error("dist/ is missing or older than src/: run `npm run build` first (or pass --src)");
 const dir = mkdtempSync(path.join(tmpdir(), "cocoon-go-pull-"));
 symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"));
-const tsRoot = path.join(dir, "ours-js");
-transpileTree(path.resolve("src"), tsRoot);
+const tsRoot = args.src ? path.join(dir, "ours-js") : dist;
+if (args.src) transpileTree(path.resolve("src"), tsRoot);
 const tsRunner = path.join(dir, "pull-run.mjs");
 transpileRunner("bench/pull-run.ts", tsRunner);
 
@@ -124,7 +139,10 @@ try {
   }
   say(runLine(goBuildLine(GO)));
   say(
-    `${SIZE / 2 ** 20} MiB exports pushed once by this tree as v2 (zstd 3, 64 MiB chunks); registry (CNCF distribution) on the same cores. This side: \`${execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()}\`${execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() ? " with uncommitted changes" : ""}; ${cpus().length} cores. ${PAIRS} pairs of processes per row, each side a process of ${ROUNDS} pulls (1 cold, ${ROUNDS - 1} warm) and one of a single pull.`,
+    `${SIZE / 2 ** 20} MiB exports pushed once by this tree as v2 (zstd 3, 64 MiB chunks); registry (CNCF distribution) on the same cores. This side: \`${execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()}\` (${args.src ? "`src` transpiled file by file" : "the built `dist`"})${execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() ? " with uncommitted changes" : ""}; ${cpus().length} cores. ${PAIRS} pairs of processes per row, each side a process of ${ROUNDS} pulls (1 cold, ${ROUNDS - 1} warm) and one of a single pull.`,
+  );
+  say(
+    `Command: \`npm run build && COCOON_GO_PULL=/path/to/go-v2-pull npm run bench:go-pull -- --size ${args.size} --pairs ${PAIRS} --rounds ${ROUNDS}${args.file ? " --file" : ""}${args.src ? " --src" : ""} --write\`.`,
   );
   say("");
   for (const line of pullRowsReport(rows, ROUNDS, BUDGET_MIB)) say(line);
@@ -133,6 +151,8 @@ try {
     `Peak RSS of a process that loads the code and pulls nothing: Go ${idle.go.maxRssMiB.toFixed(0)} MiB, TS ${idle.ts.maxRssMiB.toFixed(0)} MiB; a bare \`node\`: ${bare.toFixed(0)} MiB.`,
   );
   say(loadLine());
+  say("");
+  for (const line of GO_PULL_NOTES) say(line);
   if (args.write) writeBenchmarkSection("go-pull", "v2 snapshot pull against Go (`npm run bench:go-pull`)", lines.join("\n"));
 } finally {
   rmSync(dir, { recursive: true, force: true });
