@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ChunkBuffers, detachWhole } from "./chunk-buffers.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ChunkBuffers, detachWhole, freeSpareBuffers, SPARE_IDLE_MS } from "./chunk-buffers.js";
 
 describe("detachWhole", () => {
   it("frees a buffer that spans its whole ArrayBuffer", () => {
@@ -25,7 +25,12 @@ describe("detachWhole", () => {
 });
 
 describe("ChunkBuffers", () => {
-  it("reuses a buffer given back and frees the free ones on close", () => {
+  afterEach(() => {
+    freeSpareBuffers();
+    vi.useRealTimers();
+  });
+
+  it("reuses a buffer given back, and on close leaves the free ones to the next set of its size", () => {
     const buffers = new ChunkBuffers(1 << 16);
     const first = buffers.take(100);
     expect(first.length).toBe(100);
@@ -34,16 +39,38 @@ describe("ChunkBuffers", () => {
     expect(again.buffer).toBe(first.buffer);
     buffers.give(again);
     buffers.close();
-    expect(again.buffer.byteLength).toBe(0);
+    expect(again.buffer.byteLength).toBe(1 << 16);
+    expect(new ChunkBuffers(1 << 15).take(10).buffer).not.toBe(first.buffer);
+    const next = new ChunkBuffers(1 << 16).take(10);
+    expect(next.buffer).toBe(first.buffer);
+    expect(next.length).toBe(10);
   });
 
-  it("frees a buffer given back after close instead of keeping it", () => {
+  it("leaves a buffer given back after close to the next set too, and frees it on freeSpareBuffers", () => {
     const buffers = new ChunkBuffers(1 << 16);
     const late = buffers.take(100);
     buffers.close();
-    expect(late.buffer.byteLength).toBe(1 << 16);
     buffers.give(late);
+    expect(late.buffer.byteLength).toBe(1 << 16);
+    freeSpareBuffers();
     expect(late.buffer.byteLength).toBe(0);
-    expect(buffers.take(10).buffer).not.toBe(late.buffer);
+    expect(new ChunkBuffers(1 << 16).take(10).buffer.byteLength).toBe(1 << 16);
+  });
+
+  it("frees the spare buffers SPARE_IDLE_MS after the last one was taken or added", () => {
+    vi.useFakeTimers();
+    const a = new ChunkBuffers(1 << 16);
+    const [one, two] = [a.take(1), a.take(1)];
+    a.give(one);
+    a.give(two);
+    a.close();
+    vi.advanceTimersByTime(SPARE_IDLE_MS - 1);
+    const b = new ChunkBuffers(1 << 16);
+    expect(b.take(1).buffer).toBe(two.buffer);
+    vi.advanceTimersByTime(SPARE_IDLE_MS - 1);
+    expect(one.buffer.byteLength).toBe(1 << 16);
+    vi.advanceTimersByTime(1);
+    expect(one.buffer.byteLength).toBe(0);
+    expect(two.buffer.byteLength).toBe(1 << 16); // taken, not spare
   });
 });

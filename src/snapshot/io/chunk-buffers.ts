@@ -20,10 +20,49 @@ export function detachWhole(view: Uint8Array): void {
 }
 
 /**
+ * How long the buffers of closed {@link ChunkBuffers} wait for a next set of their size (the next
+ * file of a snapshot, the next pull or push of a process) before they are freed.
+ */
+export const SPARE_IDLE_MS = 1000;
+
+/** Buffers of closed sets, by size, for the next set's {@link ChunkBuffers.take}; all freed once {@link SPARE_IDLE_MS} pass without one taken or added. */
+const spares = new Map<number, Uint8Array[]>();
+let spareTimer: ReturnType<typeof setTimeout> | undefined;
+
+function keepSpare(buf: Uint8Array): void {
+  const list = spares.get(buf.length);
+  if (list === undefined) spares.set(buf.length, [buf]);
+  else list.push(buf);
+  if (spareTimer === undefined) spareTimer = setTimeout(freeSpareBuffers, SPARE_IDLE_MS).unref();
+  else spareTimer.refresh();
+}
+
+function takeSpare(size: number): Uint8Array | undefined {
+  const buf = spares.get(size)?.pop();
+  if (buf !== undefined) spareTimer?.refresh();
+  return buf;
+}
+
+/**
+ * Frees every buffer that closed {@link ChunkBuffers} left for a next set, now instead of after
+ * {@link SPARE_IDLE_MS}.
+ *
+ * @internal
+ */
+export function freeSpareBuffers(): void {
+  clearTimeout(spareTimer);
+  spareTimer = undefined;
+  for (const list of spares.values()) for (const buf of list) detachWhole(buf);
+  spares.clear();
+}
+
+/**
  * Reusable chunk-sized buffers (the raw chunks a push reads, the compressed chunks a pull fetches):
- * a fresh chunk-sized buffer per chunk costs its page faults again each time (`BENCHMARKS.md`,
- * "Snapshot internals"), so a buffer whose chunk is done with comes back here
- * for the next one. {@link close} frees them at once instead of at a later collection.
+ * a fresh chunk-sized buffer per chunk costs its page faults again each time, and its external
+ * memory brings on full collections (`BENCHMARKS.md`, "Snapshot internals"), so a buffer whose
+ * chunk is done with comes back here for the next one. {@link close} hands the free ones to the
+ * next set of the same size, for {@link SPARE_IDLE_MS}; after that they are freed at once instead
+ * of at a later collection.
  */
 export class ChunkBuffers {
   readonly #free: Uint8Array[] = [];
@@ -37,21 +76,24 @@ export class ChunkBuffers {
 
   /** A buffer of `length` bytes (at most the chunk size), reused when one is free; its contents are stale. */
   take(length: number): Uint8Array {
-    const buf = this.#free.pop() ?? Buffer.allocUnsafeSlow(this.#size);
+    const buf = this.#free.pop() ?? takeSpare(this.#size) ?? Buffer.allocUnsafeSlow(this.#size);
     return buf.subarray(0, length);
   }
 
-  /** Gives back a buffer from {@link take} once nothing reads it any more; after {@link close}, frees it. */
+  /** Gives back a buffer from {@link take} once nothing reads it any more; after {@link close}, as {@link close} does. */
   give(buf: Uint8Array): void {
     const whole = new Uint8Array(buf.buffer, buf.byteOffset, this.#size);
-    if (this.#closed) detachWhole(whole);
+    if (this.#closed) keepSpare(whole);
     else this.#free.push(whole);
   }
 
-  /** Frees every buffer given back, and each one given back later; buffers never given back are left to the collector. */
+  /**
+   * Leaves every buffer given back, and each one given back later, to the next set of the same size
+   * for {@link SPARE_IDLE_MS}, then frees it; buffers never given back are left to the collector.
+   */
   close(): void {
     this.#closed = true;
-    for (const buf of this.#free.splice(0)) detachWhole(buf);
+    for (const buf of this.#free.splice(0)) keepSpare(buf);
   }
 }
 
