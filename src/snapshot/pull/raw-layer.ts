@@ -25,6 +25,7 @@ export async function writeRawLayer(pull: ImportEntries, layer: Descriptor): Pro
   const blob = verifiedBlob(pull.dl, pull.opts.name, layer, pull.opts.signal);
   for await (const chunk of blob) {
     await pull.tw.write(chunk);
-    pull.tw.releaseSlab(chunk, blob);
+    // Written, as every earlier piece: the slab it ends goes back once the output has taken it.
+    if (blob.endsSlab(chunk)) pull.tw.onTaken(() => blob.free(chunk));
   }
 }
