@@ -11,8 +11,8 @@ import type { EncodedFile } from "./import-entries.js";
 import type { PrefetchWindow } from "./prefetch-window.js";
 import type { StreamOptions } from "./stream-options.js";
 
-/** What writing an entry's bytes needs from the pull: where its blobs come from, the options, and the tar. */
-export interface EntryWriter {
+/** What writing an encoded file needs from the pull: where its chunks come from, the options, and the tar. */
+export interface EncodedPull {
   readonly dl: Downloader;
   readonly opts: StreamOptions;
   readonly tw: TarWriter;
@@ -22,7 +22,7 @@ export interface EntryWriter {
  * Writes an encoded file's bytes, its header written already: its chunks decoded (or fetched) in
  * order, `window` of them ahead when it allows, and checked against the file's size.
  */
-export async function writeEncodedFile(pull: EntryWriter, file: EncodedFile, window: PrefetchWindow): Promise<void> {
+export async function writeEncodedFile(pull: EncodedPull, file: EncodedFile, window: PrefetchWindow): Promise<void> {
   const body =
     window.window >= 2 && file.chunks.length >= 2
       ? windowed(pull, file, Math.min(window.depth, file.chunks.length), window.cap)
@@ -56,7 +56,7 @@ interface Run {
 const KEEP = (): void => undefined;
 
 /** The chunks of `file`, `window` of them fetched and decoded ahead, in order. */
-async function* windowed(pull: EntryWriter, file: EncodedFile, window: number, cap: number): AsyncGenerator<Run> {
+async function* windowed(pull: EncodedPull, file: EncodedFile, window: number, cap: number): AsyncGenerator<Run> {
   const queue: Promise<Run>[] = [];
   // Compressed and decoded chunks land in reused buffers: a fresh one per chunk costs its page
   // faults each time, and a collection every few chunks.
@@ -95,7 +95,7 @@ interface WindowBuffers {
  * decoded, and decoded into one of `decoded` (given back once written) when its frames allow.
  */
 async function fetchChunk(
-  pull: EntryWriter,
+  pull: EncodedPull,
   file: EncodedFile,
   desc: Descriptor,
   cap: number,
@@ -129,7 +129,7 @@ function owned(pieces: Uint8Array[]): Run {
 }
 
 /** The chunks of `file` one after the other, decoded as they stream in when they are zstd frames. */
-async function* sequential(pull: EntryWriter, file: EncodedFile): AsyncGenerator<Run> {
+async function* sequential(pull: EncodedPull, file: EncodedFile): AsyncGenerator<Run> {
   const stored = verifiedBlobs(pull.dl, pull.opts.name, file.chunks, pull.opts.signal);
   for await (const piece of file.zstd ? decodeStream(stored) : stored) {
     yield { pieces: [piece], release: KEEP };

@@ -5,7 +5,7 @@ import { ENVELOPE_NAME, marshalEnvelope } from "../codec/envelope.js";
 import { layerHeader } from "../codec/tar-header.js";
 import type { TarWriter } from "../codec/tar-writer.js";
 import { verifiedBlob } from "./blob-reader.js";
-import { type EntryWriter, writeEncodedFile } from "./encoded-layers.js";
+import { type EncodedPull, writeEncodedFile } from "./encoded-layers.js";
 import { type EncodedFile, type ImportEntry, importEntries } from "./import-entries.js";
 import { prefetchWindow } from "./prefetch-window.js";
 import { PULL_DEFAULTS, type StreamOptions } from "./stream-options.js";
@@ -32,7 +32,7 @@ export async function writeImportTar(
   const budget = (opts.memoryBudgetMiB && opts.memoryBudgetMiB > 0 ? opts.memoryBudgetMiB : PULL_DEFAULTS.memoryBudgetMiB) * 2 ** 20;
   const prefetch = opts.concurrency && opts.concurrency > 0 ? opts.concurrency : PULL_DEFAULTS.concurrency;
   const window = prefetchWindow(entries.filter(isEncodedFile), prefetch, budget);
-  const pull: EntryWriter = { dl, opts, tw };
+  const pull: EncodedPull = { dl, opts, tw };
   for (const entry of entries) {
     const chunks = isEncodedFile(entry) ? `, ${entry.chunks.length} chunks` : "";
     opts.progress?.(`  ${entry.title} (${entry.size} bytes${chunks})`);
