@@ -17,7 +17,7 @@ const manifest = (artifactType: string, layers: Descriptor[]): OCIManifest => ({
   config: { mediaType: MediaType.SnapshotConfig, digest: `sha256:${"c".repeat(64)}`, size: 2 },
   layers,
 });
-const config = (files: SnapshotConfig["files"]): SnapshotConfig => ({ schemaVersion: "v2", snapshotId: "s", files });
+const config = (files: NonNullable<SnapshotConfig["files"]>): SnapshotConfig => ({ schemaVersion: "v2", snapshotId: "s", files });
 
 describe("importEntries", () => {
   const config1 = layer("config.json", "1", 10);
