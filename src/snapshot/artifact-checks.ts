@@ -1,5 +1,5 @@
 import { type Descriptor, descriptorTitle, type OCIManifest } from "../oci/manifest-types.js";
-import { ArtifactType, isZstdMediaType, OCIAnnotation } from "../oci/media-types.js";
+import { ArtifactType, isSnapshotLayerMediaType, isZstdMediaType, OCIAnnotation } from "../oci/media-types.js";
 import type { SnapshotConfig, SnapshotFile } from "../oci/snapshot-config.js";
 import { fileNameProblem } from "./file-name.js";
 import { sparseMapProblem } from "./codec/sparse-map.js";
@@ -109,4 +109,29 @@ export function checkRegistryNames(m: OCIManifest, cfg: SnapshotConfig): void {
     const problem = sparseMapProblem(meta.sparseMap, stored, meta.sparseSize ?? 0);
     if (problem !== undefined) throw formatError(`layer ${title} has a malformed sparse map: ${problem}`);
   }
+}
+
+/** Go's `validateSnapshotLayers`, then {@link checkRegistryNames}: the pull's checks, before any byte is written. */
+export function validateSnapshotLayers(m: OCIManifest, cfg: SnapshotConfig): void {
+  const encoded = m.artifactType === ArtifactType.SnapshotV2;
+  for (const layer of m.layers ?? []) {
+    if (layer.size < 0) throw formatError(`layer ${layer.digest} has negative size ${layer.size}`);
+    if (!isSnapshotLayerMediaType(layer.mediaType)) {
+      throw formatError(
+        `layer ${layer.digest} has unsupported mediaType ${JSON.stringify(layer.mediaType)} (snapshot needs a newer reader)`,
+      );
+    }
+    if (descriptorTitle(layer) === "") {
+      throw formatError(`layer ${layer.digest} missing ${OCIAnnotation.Title} annotation`);
+    }
+    if (!encoded && isZstdMediaType(layer.mediaType)) {
+      throw formatError(`layer ${layer.digest} is zstd-compressed but manifest is not ${ArtifactType.SnapshotV2}`);
+    }
+  }
+  if (!encoded) {
+    for (const [name, f] of Object.entries(cfg.files ?? {})) {
+      if ((f.chunks?.length ?? 0) > 0) throw formatError(`file ${name} is chunked but manifest is not ${ArtifactType.SnapshotV2}`);
+    }
+  }
+  checkRegistryNames(m, cfg);
 }

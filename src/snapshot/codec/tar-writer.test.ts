@@ -15,8 +15,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const finished = (out: NodeJS.WritableStream): Promise<void> => new Promise((resolve) => out.end(resolve));
 
-describe("TarWriter.releaseSlab", () => {
-  it("gives a slab back through the slabs of its own body once a file has taken it, and never another body's", async () => {
+describe("TarWriter.onTaken", () => {
+  it("gives a slab back, as a raw layer does, through its own body's slabs once a file has taken it, never another body's", async () => {
     const file = path.join(dir, "slabs.tar");
     const out = createWriteStream(file);
     const tw = new TarWriter(out);
@@ -32,9 +32,12 @@ describe("TarWriter.releaseSlab", () => {
     const expected = Buffer.concat([a, b]);
     await tw.writeHeader({ name: "f", size: expected.length, mode: 0o600, mtime: 0 });
     await tw.write(a);
-    tw.releaseSlab(a, mine);
+    const freeWhenTaken = (piece: Uint8Array): void => {
+      if (mine.endsSlab(piece)) tw.onTaken(() => mine.free(piece));
+    };
+    freeWhenTaken(a);
     await tw.write(b);
-    tw.releaseSlab(b, mine); // `b` is of another body: `mine` leaves it alone
+    freeWhenTaken(b); // `b` is of another body: `mine` leaves it alone
     await tw.close();
     await finished(out);
     expect([a.byteLength, b.byteLength, pool.size]).toEqual([0, 8192, 1]);

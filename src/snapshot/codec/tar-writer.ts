@@ -1,6 +1,5 @@
 import type { Writable } from "node:stream";
 import { CocoonError } from "../../errors.js";
-import type { BlobSlabs } from "../../oci/registry.js";
 import { detachWhole } from "../io/chunk-buffers.js";
 import { OutputSink } from "../io/output-sink.js";
 import { encodeTarHeader, TAR_TRAILER, type TarEntryHeader, tarPadding } from "./tar-header.js";
@@ -78,15 +77,6 @@ export class TarWriter {
     this.onTaken(() => {
       for (const b of buffers) detachWhole(b);
     });
-  }
-
-  /**
-   * Gives the slab `piece` ends back through `slabs` (the slabs of the body `piece` came from),
-   * `piece` being written already, once the output has taken every byte written so far, under the
-   * same rule as {@link release}; any other piece is left alone.
-   */
-  releaseSlab(piece: Uint8Array, slabs: BlobSlabs): void {
-    if (slabs.endsSlab(piece)) this.onTaken(() => slabs.free(piece));
   }
 
   /**

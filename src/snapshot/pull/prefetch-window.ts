@@ -1,18 +1,7 @@
-import type { Descriptor } from "../../oci/manifest-types.js";
-import type { SnapshotFile } from "../../oci/snapshot-config.js";
 import { prefetchDepth } from "../io/memory-budget.js";
+import type { EncodedFile } from "./import-entries.js";
 
 const MAX_BUFFERED_CHUNK = 1 << 30;
-
-/** One encoded file as the window sees it: its config entry, its chunks in order, and whether they are zstd frames. */
-export interface EncodedChunks {
-  /** The file's entry in the snapshot config. */
-  readonly meta: SnapshotFile;
-  /** The file's chunks, in the config's order. */
-  readonly chunks: readonly Descriptor[];
-  /** Whether each chunk is a zstd frame to decode. */
-  readonly zstd: boolean;
-}
 
 /** How a v2 pull fetches the chunks of its files. */
 export interface PrefetchWindow {
@@ -29,26 +18,18 @@ export interface PrefetchWindow {
  * 2 the pull goes sequential, as Go's does); `depth` ({@link prefetchDepth}) is how many are
  * actually fetched ahead, so the process's peak RSS stays within the budget.
  */
-export function prefetchWindow(files: readonly EncodedChunks[], prefetch: number, budget: number): PrefetchWindow {
+export function prefetchWindow(files: readonly EncodedFile[], prefetch: number, budget: number): PrefetchWindow {
   let inputCap = 0;
   let outputCap = 0;
   for (const p of files) {
     if (p.chunks.length < 2) continue;
-    const stored = largest(p.chunks);
-    inputCap = Math.max(inputCap, p.zstd ? stored : 0);
-    outputCap = Math.max(outputCap, p.zstd ? rawChunkStride(p.meta.size ?? 0, p.chunks.length) : stored);
+    inputCap = Math.max(inputCap, p.zstd ? p.largest : 0);
+    outputCap = Math.max(outputCap, p.zstd ? rawChunkStride(p.meta.size ?? 0, p.chunks.length) : p.largest);
   }
   if (outputCap <= 0 || inputCap > MAX_BUFFERED_CHUNK || outputCap > MAX_BUFFERED_CHUNK) return { window: 0, depth: 0, cap: 0 };
   const fits = budget > outputCap ? Math.min(prefetch, Math.floor((budget - outputCap) / (inputCap + outputCap))) : 0;
   if (fits < 2) return { window: 0, depth: 0, cap: outputCap };
   return { window: fits, depth: prefetchDepth(fits, inputCap, outputCap, budget), cap: outputCap };
-}
-
-/** The largest size among `descs`, without spreading them onto the stack (a file may have 2^20 chunks). */
-export function largest(descs: readonly Descriptor[]): number {
-  let max = 0;
-  for (const d of descs) if (d.size > max) max = d.size;
-  return max;
 }
 
 /** Go's `rawChunkStride`: the largest uncompressed chunk a file cut at fixed offsets can have. */
