@@ -78,7 +78,9 @@ export function callOptions(settings: CallSettings = {}): ConfigurationOptions |
  * @internal
  */
 export function deletePod(
-  core: { deleteNamespacedPod(params: { name: string; namespace: string; body: object }, options?: ConfigurationOptions): Promise<unknown> },
+  core: {
+    deleteNamespacedPod(params: { name: string; namespace: string; body: object }, options?: ConfigurationOptions): Promise<unknown>;
+  },
   params: { name: string; namespace: string; body: object },
   signal: AbortSignal | undefined,
 ): Promise<unknown> {

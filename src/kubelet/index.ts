@@ -39,4 +39,13 @@ export type { AnnotationPatchOptions } from "../k8s/patch/annotations.js";
 export type { KubeObject } from "../k8s/patch/target.js";
 export type { Patched } from "../k8s/patch/patched.js";
 export type { Logger } from "../k8s/logger.js";
-export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "../k8s/api-errors.js";
+export {
+  isAlreadyExists,
+  isConflict,
+  isForbidden,
+  isInvalid,
+  isNotFound,
+  statusCode,
+  statusMessage,
+  statusReason,
+} from "../k8s/api-errors.js";

@@ -33,7 +33,13 @@ const LEASES = `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/
  * @internal
  */
 export function requesterNodeWrites(requester: KubeRequester): NodeWrites {
-  const call = async <T>(method: "GET" | "POST" | "PUT" | "PATCH", path: string, signal: AbortSignal, body?: object, contentType?: string) =>
+  const call = async <T>(
+    method: "GET" | "POST" | "PUT" | "PATCH",
+    path: string,
+    signal: AbortSignal,
+    body?: object,
+    contentType?: string,
+  ) =>
     (await requestJSON(requester, {
       method,
       path,

@@ -81,9 +81,18 @@ export function httpsRequester(settings: SenderSettings): KubeRequester {
     request.signal?.throwIfAborted();
     const sent: Record<string, string> = { Accept: "application/json, */*", ...headers };
     if (settings.userAgent !== undefined) sent["User-Agent"] = settings.userAgent;
-    if (request.body !== undefined) sent["Content-Type"] = request.contentType ?? "application/json";
+    if (request.body !== undefined) {
+      sent["Content-Type"] = request.contentType ?? "application/json";
+      // Node sends a DELETE's body neither chunked nor sized unless told its length: the server would read it as the next request.
+      sent["Content-Length"] = String(Buffer.byteLength(request.body));
+    }
     return new Promise((resolve, reject) => {
-      const options = { method: request.method, headers: sent, agent: agentFor(tls), ...(request.signal ? { signal: request.signal } : {}) };
+      const options = {
+        method: request.method,
+        headers: sent,
+        agent: agentFor(tls),
+        ...(request.signal ? { signal: request.signal } : {}),
+      };
       const req = (secure ? https.request : http.request)(url, options, (response) =>
         resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response }),
       );

@@ -56,8 +56,7 @@ const text = (entry: Entry, field: string, where: string): string | undefined =>
  * ```
  */
 export async function kubeconfigRequester(options: KubeconfigRequesterOptions = {}): Promise<KubeRequester> {
-  const file =
-    options.path ?? process.env["KUBECONFIG"]?.split(path.delimiter).find(Boolean) ?? path.join(homedir(), ".kube", "config");
+  const file = options.path ?? process.env["KUBECONFIG"]?.split(path.delimiter).find(Boolean) ?? path.join(homedir(), ".kube", "config");
   let config: Entry;
   try {
     const { parse } = await import("yaml");

@@ -39,7 +39,12 @@ export async function requestJSON(requester: KubeRequester, request: KubeRequest
   const label = `${request.method} ${request.path}`;
   const response = await requester.send({ ...request, signal });
   const ok = response.statusCode >= 200 && response.statusCode < 300;
-  const text = await readCapped(response.body, ok ? maxBytes : MAX_STATUS_BYTES, ok ? (bounds.what ?? `the answer to ${label}`) : undefined, signal);
+  const text = await readCapped(
+    response.body,
+    ok ? maxBytes : MAX_STATUS_BYTES,
+    ok ? (bounds.what ?? `the answer to ${label}`) : undefined,
+    signal,
+  );
   if (!ok) throw new KubeStatusError(response.statusCode, text, label);
   try {
     return JSON.parse(text) as unknown;
@@ -88,6 +93,12 @@ export function readCapped(body: Readable, maxBytes: number, what: string | unde
     });
     body.on("end", () => finish(undefined, Buffer.concat(parts, size).toString("utf8")));
     body.on("error", (err) => finish(signal.aborted ? signal.reason : err));
-    body.on("close", () => finish(signal.aborted ? signal.reason : new CocoonError("ERR_UNEXPECTED_OBJECT", "the API server closed the connection inside its answer: cut short")));
+    body.on("close", () =>
+      finish(
+        signal.aborted
+          ? signal.reason
+          : new CocoonError("ERR_UNEXPECTED_OBJECT", "the API server closed the connection inside its answer: cut short"),
+      ),
+    );
   });
 }

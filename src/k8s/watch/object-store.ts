@@ -30,6 +30,11 @@ export class InvalidObject {
     this.#first = error;
   }
 
+  /** Whether the error found when it was parsed is held (not yet handed out). */
+  get explained(): boolean {
+    return this.#first !== undefined;
+  }
+
   /** Why it does not parse: the error found when it was parsed, the first time; parsed again after. */
   get error(): UnexpectedObjectError {
     const first = this.#first;
@@ -63,7 +68,8 @@ function unexpected(kind: string, raw: unknown, issues: readonly z.core.$ZodIssu
 /** The event that reports `change` of `stored`. @internal */
 export function changeEvent<T>(change: WatchChange, stored: StoredObject<T>): WatchEvent<T> {
   if (!(stored instanceof InvalidObject)) return { type: change, object: stored };
-  // The error is made when first read: by then the schema that explains it is loaded (see resourceWatch).
+  if (stored.explained) return { type: "invalid", change, object: stored.raw, error: stored.error };
+  // Refused by a fast check: the error is made when first read, once the schema that explains it is loaded (see resourceWatch).
   let error: UnexpectedObjectError | undefined;
   return {
     type: "invalid",

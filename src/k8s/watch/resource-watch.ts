@@ -127,7 +127,8 @@ export function resourceWatch<T>(clients: WatchClients | KubeRequester, kind: Wa
             pageSize: settings.pageSize,
             timeoutSeconds: settings.timeoutSeconds,
             parse: (raw) =>
-              kind.accept?.(raw) ?? (schema === undefined ? new InvalidObject(raw, loaded, kind.kind) : parseWatched(schema, kind.kind, raw)),
+              kind.accept?.(raw) ??
+              (schema === undefined ? new InvalidObject(raw, loaded, kind.kind) : parseWatched(schema, kind.kind, raw)),
             store,
             emit,
             maxEventBytes: settings.maxEventBytes,
@@ -157,7 +158,11 @@ export function resourceWatch<T>(clients: WatchClients | KubeRequester, kind: Wa
 }
 
 /** The lists and watch requests of `clients`: client-node's modules are loaded only for client-node clients. */
-async function watchTransport<T>(clients: WatchClients | KubeRequester, kind: WatchedKind<T>, maxListBytes: number): Promise<WatchTransport> {
+async function watchTransport<T>(
+  clients: WatchClients | KubeRequester,
+  kind: WatchedKind<T>,
+  maxListBytes: number,
+): Promise<WatchTransport> {
   if (isKubeRequester(clients)) return requesterWatch(clients, kind.path, kind.kind, maxListBytes);
   const { watchRequester, apiExceptionRefusal } = await import("./watch-request.js");
   return {

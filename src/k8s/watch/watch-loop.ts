@@ -81,7 +81,13 @@ export async function runWatchLoop<T>(loop: WatchLoop<T>, signal: AbortSignal, b
       }
       const started = Date.now();
       const url = watchURL(loop.server, loop.path, { ...query, resourceVersion: state.resourceVersion });
-      const request = { send: loop.send, refused: loop.refused, url, maxEventBytes: loop.maxEventBytes, deadlineMs: watchDeadlineMs(loop.timeoutSeconds) };
+      const request = {
+        send: loop.send,
+        refused: loop.refused,
+        url,
+        maxEventBytes: loop.maxEventBytes,
+        deadlineMs: watchDeadlineMs(loop.timeoutSeconds),
+      };
       const end = await watchStream(request, handlers, signal);
       switch (end.reason) {
         case "expired":
