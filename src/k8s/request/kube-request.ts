@@ -51,7 +51,7 @@ export interface KubeResponse {
  *
  * @example
  * ```ts
- * const requester: KubeRequester = await kubeconfigRequester({ path: process.env.KUBECONFIG });
+ * const requester: KubeRequester = await kubeconfigRequester({ path: process.env["KUBECONFIG"] });
  * const kept = await keepNode(requester, { name: "cocoon-a", nodeIP: "10.0.0.4", resources: measured, signal });
  * ```
  */
