@@ -80,7 +80,9 @@ async function agentLife(client: CocoonClients | KubeRequester, node: string): P
   const pod = await cocoonPod(`${node}-pod`, node);
   proxy.reset();
   const stop = new AbortController();
-  const kept = await keepNode(client, { name: node, nodeIP: "10.0.0.9", resources: RESOURCES, signal: stop.signal });
+  const kept = await keepNode(client, { name: node, nodeIP: "10.0.0.9", resources: RESOURCES, leaseRenewMs: 100, signal: stop.signal });
+  // One renewal: the stored Lease sent back with a new renewTime.
+  while (!proxy.requests.some((r) => r.method === "PUT")) await new Promise((resolve) => setTimeout(resolve, 10));
   stop.abort();
   await kept.stopped;
   const watchStop = new AbortController();
@@ -98,12 +100,35 @@ async function agentLife(client: CocoonClients | KubeRequester, node: string): P
   await admin.core.deleteNode({ name: node });
   const uid = pod.metadata?.uid ?? "";
   const names = (text: string) => text.replaceAll(`${node}-pod`, "POD").replaceAll(node, "NODE").replaceAll(uid, "UID");
-  return proxy.requests.map((r) => {
+  // A Lease body as an object: keys sorted, the server's bookkeeping (managedFields) left out, times, uids and
+  // resource versions masked; the renewTime keeps its format (a MicroTime: six fractional digits).
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : typeof value === "object" && value !== null
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
+  const masked = (text: string) => {
+    const lease = JSON.parse(text) as { metadata?: Record<string, unknown>; spec?: { renewTime?: string } };
+    delete lease.metadata?.["managedFields"];
+    const renewTime = lease.spec?.renewTime?.replace(/^.*T.*(\.\d+Z)$/, "TIME$1").replace(/\d/g, "f");
+    return names(JSON.stringify(sorted(lease)))
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, "TIME")
+      .replace(/"(uid|resourceVersion)":"[^"]*"/g, '"$1":"X"')
+      .replace('"renewTime":"TIME"', `"renewTime":"${renewTime ?? ""}"`);
+  };
+  const lines = proxy.requests.map((r) => {
     const query = r.path.replace(/resourceVersion=\d+/, "resourceVersion=RV").replace(/timeoutSeconds=\d+/, "timeoutSeconds=T");
     const line = `${r.method} ${names(query)} ${r.contentType ?? "-"} ${r.status ?? 0}`;
-    // Bodies of the pod writes are fixed by the report; the node's carry heartbeat times.
-    return r.path.includes("/pods/") ? `${line} ${names(r.body)}` : line;
+    // The pod writes' bodies are fixed by the report; the Lease's are compared with their times masked.
+    if (r.path.includes("/pods/")) return `${line} ${names(r.body)}`;
+    return r.path.includes("/leases") && r.body !== "" ? `${line} ${masked(r.body)}` : line;
   });
+  return lines.filter((line, i) => !line.startsWith("PUT ") || line !== lines[i - 1]); // renewals repeat as the timer fires
 }
 
 describe("the kubelet's functions over a KubeRequester (real API server)", () => {
@@ -123,6 +148,7 @@ describe("the kubelet's functions over a KubeRequester (real API server)", () =>
       "PATCH /api/v1/nodes/NODE/status",
       "GET /apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/NODE",
       "POST /apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases",
+      "PUT /apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/NODE",
       "PATCH /api/v1/nodes/NODE/status",
       `GET /api/v1/namespaces/${ns}/pods`,
       `GET /api/v1/namespaces/${ns}/pods`,

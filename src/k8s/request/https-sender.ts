@@ -25,7 +25,7 @@ export interface SenderSettings {
   readonly server: string;
   /** The credentials of the next request; called for each. */
   readonly credentials: () => Promise<SenderCredentials> | SenderCredentials;
-  /** Sent as `User-Agent`. */
+  /** Sent as `User-Agent` (the API server names the field manager of an update after it); `cocoon-common` by default. */
   readonly userAgent?: string | undefined;
 }
 
@@ -79,8 +79,11 @@ export function httpsRequester(settings: SenderSettings): KubeRequester {
     for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) url.searchParams.set(name, String(value));
     const { tls, headers } = await settings.credentials();
     request.signal?.throwIfAborted();
-    const sent: Record<string, string> = { Accept: "application/json, */*", ...headers };
-    if (settings.userAgent !== undefined) sent["User-Agent"] = settings.userAgent;
+    const sent: Record<string, string> = {
+      Accept: "application/json, */*",
+      "User-Agent": settings.userAgent ?? "cocoon-common",
+      ...headers,
+    };
     if (request.body !== undefined) {
       sent["Content-Type"] = request.contentType ?? "application/json";
       // Node sends a DELETE's body neither chunked nor sized unless told its length: the server would read it as the next request.
