@@ -3,7 +3,7 @@
  * load): keeping the node and its Lease, the VM's writes on its pod, finishing a pod's deletion and
  * the typed watch of the node's pods, each over one small {@link KubeRequester} on `node:https`.
  * Build the requester from the pod's service account ({@link inClusterRequester}) or a kubeconfig
- * file with a client certificate or a token ({@link kubeconfigRequester}; `yaml` is loaded only then).
+ * file with a client certificate or a token ({@link kubeconfigRequester}; `yaml` only for a file beyond what kubectl writes).
  *
  * These are the functions `./k8s` exports under the same names; `./k8s` also takes client-node's
  * clients, and builds a requester from a client-node `KubeConfig` (`kubeConfigRequester`).

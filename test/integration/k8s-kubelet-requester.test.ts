@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { V1Pod } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import {
   finishPodDeletion,
   keepNode,
@@ -17,6 +18,7 @@ import {
   type KubeRequester,
 } from "../../src/k8s/index.js";
 import { inClusterRequester, kubeconfigRequester, KubeStatusError } from "../../src/kubelet/index.js";
+import { parseKubeconfigYAML } from "../../src/k8s/request/kubeconfig-yaml.js";
 import { Label, LifecycleState, TOLERATION_KEY, VMState } from "../../src/meta/index.js";
 import { closeProxiedSuite, openProxiedSuite, type RecordingProxy } from "./k8s-counting-proxy.js";
 import { getControlPlane } from "./helpers.js";
@@ -166,7 +168,11 @@ describe("kubeconfigRequester and inClusterRequester (real API server)", () => {
 
   it("a kubeconfig with a client certificate authenticates as its user", async () => {
     const file = path.join(dir, "cert");
-    writeFileSync(file, plane().kubeconfigYaml("alice", ["system:masters"]), { mode: 0o600 });
+    const text = plane().kubeconfigYaml("alice", ["system:masters"]);
+    writeFileSync(file, text, { mode: 0o600 });
+    // Read without the yaml package, as yaml reads it.
+    expect(parseKubeconfigYAML(text)).toEqual(parse(text));
+    expect(parseKubeconfigYAML(plane().kubeconfigYaml())).toEqual(parse(plane().kubeconfigYaml()));
     const requester = await kubeconfigRequester({ path: file });
     try {
       const answer = await requester.send({ method: "GET", path: `/api/v1/namespaces/${ns}` });

@@ -3,6 +3,7 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { CocoonError } from "../../errors.js";
 import { httpsRequester, type SenderTLS } from "./https-sender.js";
+import { parseKubeconfigYAML } from "./kubeconfig-yaml.js";
 import type { KubeRequester } from "./kube-request.js";
 import { tokenFile } from "./token-file.js";
 
@@ -44,7 +45,8 @@ const text = (entry: Entry, field: string, where: string): string | undefined =>
  * (or given) context's cluster (`server`, `certificate-authority(-data)`, `insecure-skip-tls-verify`,
  * `tls-server-name`) and user, authenticated by a client certificate (`client-certificate(-data)`,
  * `client-key(-data)`), a `token`, or a `tokenFile` read again once a minute. Relative file paths are
- * read from the kubeconfig's directory. `yaml` is loaded only here, when a file is read.
+ * read from the kubeconfig's directory. A file as kubectl and client-go write it (block YAML, plain and quoted
+ * scalars) is read without the `yaml` package; `yaml` is loaded only for a file beyond that.
  *
  * @throws {@link CocoonError} `ERR_KUBECONFIG` for a file that cannot be read or parsed, a context,
  * cluster or user it lacks, or a user that authenticates another way (`exec`, `auth-provider`,
@@ -59,8 +61,9 @@ export async function kubeconfigRequester(options: KubeconfigRequesterOptions = 
   const file = options.path ?? process.env["KUBECONFIG"]?.split(path.delimiter).find(Boolean) ?? path.join(homedir(), ".kube", "config");
   let config: Entry;
   try {
-    const { parse } = await import("yaml");
-    config = (parse(await readFile(file, "utf8")) ?? {}) as Entry;
+    const text = await readFile(file, "utf8");
+    // The `yaml` package only for what the kubeconfig subset reader leaves to it: loaded, it stays (about 13 MiB).
+    config = (parseKubeconfigYAML(text) ?? (await import("yaml")).parse(text) ?? {}) as Entry;
   } catch (err) {
     throw new CocoonError("ERR_KUBECONFIG", `the kubeconfig ${file} cannot be read or parsed`, { cause: err });
   }
