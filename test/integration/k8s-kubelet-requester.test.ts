@@ -219,6 +219,44 @@ describe("kubeconfigRequester and inClusterRequester (real API server)", () => {
     }
   });
 
+  it("a kubeconfig with a tokenFile and a certificate-authority file, both relative to it, authenticates with that token", async () => {
+    await admin.core.createNamespacedServiceAccount({ namespace: ns, body: { metadata: { name: "from-file" } } });
+    const token = (await plane().kubeConfigForServiceAccount(ns, "from-file")).getCurrentUser()?.token ?? "";
+    const home = mkdtempSync(path.join(dir, "kubeconfig-"));
+    writeFileSync(path.join(home, "token"), token);
+    writeFileSync(path.join(home, "ca.crt"), plane().connection.caPem);
+    const file = path.join(home, "config");
+    writeFileSync(
+      file,
+      [
+        "current-context: sa",
+        "contexts:",
+        "- name: sa",
+        "  context: {cluster: plane, user: sa}",
+        "clusters:",
+        "- name: plane",
+        "  cluster:",
+        `    server: ${plane().connection.server}`,
+        "    certificate-authority: ca.crt",
+        "users:",
+        "- name: sa",
+        "  user:",
+        "    tokenFile: token",
+        "",
+      ].join("\n"),
+    );
+    const requester = await kubeconfigRequester({ path: file });
+    try {
+      const error = await finishPodDeletion(requester, { kind: "Pod", metadata: { name: "x", namespace: ns, uid: "u" } }).catch(
+        (e: unknown) => e,
+      );
+      expect([(error as KubeStatusError).code, (error as KubeStatusError).statusCode]).toEqual(["ERR_KUBE_STATUS", 403]);
+      expect((error as KubeStatusError).message).toContain(`system:serviceaccount:${ns}:from-file`);
+    } finally {
+      requester.close();
+    }
+  });
+
   it("refuses what it cannot send, naming the field", async () => {
     expect(() => inClusterRequester({ dir, env: {} })).toThrow(
       "not in a cluster: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT must both be set",
