@@ -6,6 +6,7 @@ const entry = {
   "meta/index": "src/meta/index.ts",
   "apis/v1/index": "src/apis/v1/index.ts",
   "k8s/index": "src/k8s/index.ts",
+  "kubelet/index": "src/kubelet/index.ts",
   "oci/index": "src/oci/index.ts",
   "snapshot/index": "src/snapshot/index.ts",
   "testing/index": "src/testing/index.ts",

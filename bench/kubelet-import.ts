@@ -1,8 +1,8 @@
 /**
  * A virtual kubelet's cold import against client-node's own: each round starts fresh Node processes, in
  * turns, that import from the built package (`dist/`) what a virtual kubelet loads (`./meta`, `./oci`,
- * `./snapshot`, `./k8s`, which loads `@kubernetes/client-node`), or `@kubernetes/client-node`
- * alone (the named peer), and print the milliseconds from before the
+ * `./snapshot`, `./k8s`, which loads `@kubernetes/client-node`), the same on `./kubelet` in place of `./k8s`
+ * (no client-node; with `./snapshot` and without), or `@kubernetes/client-node` alone (the named peer), and print the milliseconds from before the
  * first `import()` to after the last. Median [min–max] of the rounds, and the ratio of the medians.
  *
  * Run: npm run build && npm run bench:kubelet-import [-- --rounds 15]
@@ -20,6 +20,8 @@ const dist = (entry: string): string => pathToFileURL(path.join(root, "dist", en
 const CASES = {
   "client-node": ["@kubernetes/client-node"],
   kubelet: [dist("meta"), dist("oci"), dist("snapshot"), dist("k8s")],
+  "kubelet-native": [dist("meta"), dist("oci"), dist("snapshot"), dist("kubelet")],
+  "kubelet-native-no-snapshot": [dist("meta"), dist("oci"), dist("kubelet")],
 } as const satisfies Record<string, readonly string[]>;
 type Case = keyof typeof CASES;
 
@@ -30,7 +32,7 @@ function importMs(specifiers: readonly string[]): number {
   return Number(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }).trim());
 }
 
-const samples: Record<Case, number[]> = { "client-node": [], kubelet: [] };
+const samples: Record<Case, number[]> = { "client-node": [], kubelet: [], "kubelet-native": [], "kubelet-native-no-snapshot": [] };
 importMs(CASES.kubelet); // the files into the page cache once
 for (let round = 0; round < rounds; round++) {
   for (const name of Object.keys(CASES) as Case[]) samples[name].push(importMs(CASES[name]));
@@ -48,4 +50,6 @@ const row = (name: Case): string => {
 console.log(`Node ${process.version}, ${rounds} rounds, fresh processes in turns`);
 console.log("| import | time |\n|---|---:|");
 for (const name of Object.keys(CASES) as Case[]) console.log(row(name));
-console.log(`kubelet / client-node: ${(median(samples.kubelet) / median(samples["client-node"])).toFixed(2)}`);
+for (const name of Object.keys(CASES) as Case[]) {
+  if (name !== "client-node") console.log(`${name} / client-node: ${(median(samples[name]) / median(samples["client-node"])).toFixed(2)}`);
+}

@@ -6,6 +6,7 @@ export const ENTRY_POINTS = [
   { name: "./meta", source: "src/meta/index.ts", file: "api/meta.api.md" },
   { name: "./apis/v1", source: "src/apis/v1/index.ts", file: "api/apis-v1.api.md" },
   { name: "./k8s", source: "src/k8s/index.ts", file: "api/k8s.api.md" },
+  { name: "./kubelet", source: "src/kubelet/index.ts", file: "api/kubelet.api.md" },
   { name: "./oci", source: "src/oci/index.ts", file: "api/oci.api.md" },
   { name: "./snapshot", source: "src/snapshot/index.ts", file: "api/snapshot.api.md" },
   { name: "./testing", source: "src/testing/index.ts", file: "api/testing.api.md" },

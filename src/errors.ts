@@ -36,6 +36,10 @@
  * - `ERR_SNAPSHOT_TRANSFER`: a registry call made by a snapshot push or pull failed (the cause says why).
  * - `ERR_WATCH_STREAM`: a typed watch's list or watch answer broke the protocol: a line that is not JSON, an
  *   event that does not parse, a line past the cap, a watch kept open past its timeout, a repeated `continue`.
+ * - `ERR_KUBE_STATUS`: the API server answered a request of the `./kubelet` path (`KubeRequester`) with a status
+ *   other than 2xx; `statusCode(err)`, `isNotFound(err)` and friends read it, and its `body` holds the `Status`.
+ * - `ERR_ANSWER_TOO_LARGE`: an API server's answer (a list, a write's answer) passed its byte cap; it was dropped
+ *   unread past the cap.
  * - `ERR_SNAPSHOT_OUTPUT`: the output of a pull or cloud-image stream failed, closed or was destroyed before it took
  *   every byte and finished (a consumer that exits: `EPIPE`; a full disk: `ENOSPC`); the output's error is the cause.
  *   For `restoreSnapshot`, a file it could not create or write (one already there: `EEXIST`), named in the message.
@@ -61,6 +65,8 @@ export type CocoonErrorCode =
   | "ERR_SNAPSHOT_TRANSFER"
   | "ERR_WATCH_STREAM"
   | "ERR_SNAPSHOT_OUTPUT"
+  | "ERR_KUBE_STATUS"
+  | "ERR_ANSWER_TOO_LARGE"
   | RegistryErrorCode;
 
 /** The codes of {@link CocoonErrorCode} that a registry call fails with; see `isRegistryError` in `./oci`. */

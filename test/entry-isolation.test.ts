@@ -48,6 +48,10 @@ describe.skipIf(!existsSync(`${root}/dist/meta/index.js`))("entry point isolatio
     expect(Number(loadWith("k8s/index.js", ["@kubernetes/client-node", "fast-json-patch"]))).toBeGreaterThan(30);
   });
 
+  it("./kubelet loads with no package at all in its graph: no client-node, no zod, no yaml until a kubeconfig is read", () => {
+    expect(Number(loadWith("kubelet/index.js", []))).toBeGreaterThan(20);
+  });
+
   it("./oci loads with no package at all in its graph (Node only)", () => {
     expect(Number(loadWith("oci/index.js", []))).toBeGreaterThan(1);
   });

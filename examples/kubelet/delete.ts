@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { V1Pod } from "@kubernetes/client-node";
-import { finishPodDeletion } from "@cocoonstack/cocoon-common/k8s";
+import type { WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
+import { finishPodDeletion } from "@cocoonstack/cocoon-common/kubelet";
 import { parseVMSpec, type KubeletDecision } from "@cocoonstack/cocoon-common/meta";
 import type { KubeletContext } from "./kubelet.js";
 import { removeVM } from "./fake-vm.js";
@@ -16,8 +16,8 @@ import { dropLocalSnapshot } from "./local-snapshots.js";
 
 /** Removes the pod's VM and, unless the decision keeps it, its node-local snapshot; then deletes the pod for good. */
 export async function deletePod(
-  { clients, root, writes, log }: KubeletContext,
-  pod: V1Pod,
+  { clients, root, writes, deleted, log }: KubeletContext,
+  pod: WatchedPod,
   decision: Extract<KubeletDecision, { action: "delete" }>,
 ): Promise<void> {
   const vmName = parseVMSpec(pod).vmName;
@@ -27,5 +27,6 @@ export async function deletePod(
   }
   const outcome = await finishPodDeletion(clients, pod);
   writes.forget(pod);
-  log(`deleted ${pod.metadata?.name ?? ""} (${outcome}); ${decision.keepSnapshot ? "kept" : "dropped"} the node's snapshot of ${vmName}`);
+  deleted.add(pod.metadata.uid);
+  log(`deleted ${pod.metadata.name} (${outcome}); ${decision.keepSnapshot ? "kept" : "dropped"} the node's snapshot of ${vmName}`);
 }

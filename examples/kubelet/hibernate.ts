@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { V1Pod } from "@kubernetes/client-node";
+import type { WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
 import { LifecycleState, VMState, parseVMSpec } from "@cocoonstack/cocoon-common/meta";
 import type { KubeletContext } from "./kubelet.js";
 import { readVMMemory, removeVM, vmRuntime } from "./fake-vm.js";
@@ -14,7 +14,7 @@ import { snapshotAndPush } from "./local-snapshots.js";
 import { report } from "./report.js";
 
 /** Hibernates the pod's running VM, and reports it hibernated. */
-export async function hibernatePod(context: KubeletContext, pod: V1Pod): Promise<V1Pod> {
+export async function hibernatePod(context: KubeletContext, pod: WatchedPod): Promise<WatchedPod> {
   const { registry, root, log } = context;
   const vmName = parseVMSpec(pod).vmName;
   const running = { state: VMState.Running, ip: vmRuntime(vmName).ip, probeReady: true } as const;
@@ -26,6 +26,6 @@ export async function hibernatePod(context: KubeletContext, pod: V1Pod): Promise
 }
 
 /** Reports the pod hibernated: no VM, no runtime. */
-export function reportHibernated(context: KubeletContext, pod: V1Pod): Promise<V1Pod> {
+export function reportHibernated(context: KubeletContext, pod: WatchedPod): Promise<WatchedPod> {
   return report(context, pod, { state: LifecycleState.Hibernated, vm: { state: VMState.Absent }, runtime: null });
 }

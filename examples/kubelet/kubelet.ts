@@ -6,8 +6,7 @@
  *
  * @module
  */
-import type { V1Pod } from "@kubernetes/client-node";
-import { watchCocoonPods, type CocoonClients } from "@cocoonstack/cocoon-common/k8s";
+import { watchCocoonPods, type KubeRequester, type WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
 import { LastWrites, LifecycleState, VMState, decideKubeletAction, parseVMSpec } from "@cocoonstack/cocoon-common/meta";
 import type { OCIRegistry } from "@cocoonstack/cocoon-common/oci";
 import { changeTrigger } from "../shared/change-trigger.js";
@@ -21,17 +20,20 @@ import { bootPod, reportReady, wakePod } from "./start.js";
 
 /** What the virtual kubelet's steps work with. */
 export interface KubeletContext {
-  readonly clients: CocoonClients;
+  /** The API server, reached without client-node: `inClusterRequester()` or `kubeconfigRequester()`. */
+  readonly clients: KubeRequester;
   readonly registry: OCIRegistry;
   /** The node's data folder: its VMs and snapshots. */
   readonly root: string;
   readonly log: (line: string) => void;
   /** The version of each pod the virtual kubelet's last report came back with. */
   readonly writes: LastWrites;
+  /** The uids of the pods whose deletion it finished and the watch has not reported gone yet. */
+  readonly deleted: Set<string>;
 }
 
 /** The virtual kubelet's settings. */
-export interface KubeletOptions extends Omit<KubeletContext, "log" | "writes"> {
+export interface KubeletOptions extends Omit<KubeletContext, "log" | "writes" | "deleted"> {
   readonly nodeName: string;
   readonly nodeIP: string;
   readonly signal: AbortSignal;
@@ -41,7 +43,7 @@ export interface KubeletOptions extends Omit<KubeletContext, "log" | "writes"> {
 }
 
 /** Brings one pod's VM to what the pod asks for: the decision, mapped onto the fake VMs. */
-async function syncPod(context: KubeletContext, pod: V1Pod): Promise<void> {
+async function syncPod(context: KubeletContext, pod: WatchedPod): Promise<void> {
   const vmName = parseVMSpec(pod).vmName;
   const onNode = vmName !== "";
   const vm = {
@@ -75,17 +77,23 @@ async function syncPod(context: KubeletContext, pod: V1Pod): Promise<void> {
 export async function runKubelet(options: KubeletOptions): Promise<void> {
   const { clients, nodeName, signal, resyncMs = 5_000 } = options;
   const log = (line: string): void => (options.log ?? console.log)(`[${nodeName}] ${line}`);
-  const context: KubeletContext = { ...options, log, writes: new LastWrites() };
+  const context: KubeletContext = { ...options, log, writes: new LastWrites(), deleted: new Set() };
   const node = await keepKubeletNode(clients, { name: nodeName, nodeIP: options.nodeIP, signal, log });
   const fieldSelector = `spec.nodeName=${nodeName}`;
-  const trigger = changeTrigger([watchCocoonPods(clients, { fieldSelector, signal })], { signal, resyncMs, log });
+  const watch = watchCocoonPods(clients, { fieldSelector, signal });
+  const trigger = changeTrigger([watch], { signal, resyncMs, log });
   try {
     do {
-      const pods = await clients.core.listPodForAllNamespaces({ fieldSelector }).catch((err: unknown) => log(`list pods: ${String(err)}`));
-      for (const pod of pods?.items ?? []) {
+      // The watch's own copies, as last seen: no list request of the virtual kubelet's own. A pod whose
+      // deletion was finished stays in them until the watch's event says it is gone: skip it till then.
+      const pods = watch.list();
+      const present = new Set(pods.map((pod) => pod.metadata.uid));
+      for (const uid of context.deleted) if (!present.has(uid)) context.deleted.delete(uid);
+      for (const pod of pods) {
         if (signal.aborted) return;
+        if (context.deleted.has(pod.metadata.uid)) continue;
         if (context.writes.isStale(pod)) continue; // read from before the virtual kubelet's own last write to it
-        await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata?.name ?? ""}: ${String(err)}`));
+        await syncPod(context, pod).catch((err: unknown) => log(`${pod.metadata.name}: ${String(err)}`));
       }
     } while (await trigger.next());
   } finally {

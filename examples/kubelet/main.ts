@@ -8,15 +8,19 @@
  *
  * @module
  */
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
-import { createClients, loadKubeConfig } from "@cocoonstack/cocoon-common/k8s";
+import { inClusterRequester, kubeconfigRequester } from "@cocoonstack/cocoon-common/kubelet";
 import { OCIRegistry, dockerConfigCredentials } from "@cocoonstack/cocoon-common/oci";
 import { runKubelet } from "./kubelet.js";
 
 const abort = new AbortController();
 process.once("SIGINT", () => abort.abort());
 const nodeName = process.env["NODE_NAME"] || "cocoon-1";
-const clients = createClients(loadKubeConfig());
+// No client-node: a kubeconfig file with a client certificate or a token, else the pod's service account.
+const kubeconfigFile = process.env["KUBECONFIG"] || join(homedir(), ".kube", "config");
+const clients = existsSync(kubeconfigFile.split(":")[0] ?? "") ? await kubeconfigRequester() : inClusterRequester();
 const registry = new OCIRegistry(process.env["OCI_REGISTRY"] || "127.0.0.1:5000", { credentials: dockerConfigCredentials() });
 try {
   await runKubelet({

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { keepNode, type CocoonClients, type KeptNode } from "@cocoonstack/cocoon-common/k8s";
+import { keepNode, type KeptNode, type KubeRequester } from "@cocoonstack/cocoon-common/kubelet";
 
 const GiB = 2 ** 30;
 
@@ -23,7 +23,7 @@ export interface NodeOptions {
 }
 
 /** Registers the node and keeps it until `signal` aborts. */
-export function keepKubeletNode(clients: CocoonClients, options: NodeOptions): Promise<KeptNode> {
+export function keepKubeletNode(clients: KubeRequester, options: NodeOptions): Promise<KeptNode> {
   const resources = { cpuCores: 8, memoryBytes: 32 * GiB, storageBytes: 200 * GiB, snapshotCache: { allocatableBytes: 200 * GiB } };
   return keepNode(clients, { ...options, resources, logger: { error: (message) => options.log(message) } });
 }

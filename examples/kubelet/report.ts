@@ -7,13 +7,14 @@
  *
  * @module
  */
-import type { V1Pod } from "@kubernetes/client-node";
-import { reportVM, type VMReport } from "@cocoonstack/cocoon-common/k8s";
+import type { WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
+import { reportVM, type VMReport } from "@cocoonstack/cocoon-common/kubelet";
 import type { KubeletContext } from "./kubelet.js";
 
 /** Reports the VM on its pod and remembers the version written; resolves to the pod as stored. */
-export async function report({ clients, writes }: KubeletContext, pod: V1Pod, vmReport: VMReport): Promise<V1Pod> {
-  const { pod: written } = await reportVM(clients, pod, vmReport);
+export async function report({ clients, writes }: KubeletContext, pod: WatchedPod, vmReport: VMReport): Promise<WatchedPod> {
+  // Sent through a KubeRequester, the answer is the server's JSON: a WatchedPod, as the watch delivers it.
+  const written = (await reportVM(clients, pod, vmReport)).pod as WatchedPod;
   writes.record(written);
   return written;
 }

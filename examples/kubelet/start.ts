@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { V1Pod } from "@kubernetes/client-node";
+import type { WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
 import { LifecycleState, VMState, decideKubeletAction, parseVMSpec } from "@cocoonstack/cocoon-common/meta";
 import { isRegistryError } from "@cocoonstack/cocoon-common/oci";
 import type { KubeletContext } from "./kubelet.js";
@@ -17,7 +17,7 @@ import { report } from "./report.js";
 const ABSENT = { state: VMState.Absent } as const;
 
 /** Boots the pod's VM fresh, and reports it ready. */
-export async function bootPod(context: KubeletContext, pod: V1Pod): Promise<V1Pod> {
+export async function bootPod(context: KubeletContext, pod: WatchedPod): Promise<WatchedPod> {
   const vmName = parseVMSpec(pod).vmName;
   const creating = await report(context, pod, { state: LifecycleState.Creating, vm: ABSENT });
   await startVM(context.root, vmName, "boot");
@@ -26,7 +26,7 @@ export async function bootPod(context: KubeletContext, pod: V1Pod): Promise<V1Po
 }
 
 /** Restores the pod's VM from the node's copy or the registry, and reports it ready (or failed: no snapshot anywhere). */
-export async function wakePod(context: KubeletContext, pod: V1Pod, from: "kept" | "registry"): Promise<V1Pod> {
+export async function wakePod(context: KubeletContext, pod: WatchedPod, from: "kept" | "registry"): Promise<WatchedPod> {
   const { root, registry, log } = context;
   const vmName = parseVMSpec(pod).vmName;
   const creating = await report(context, pod, { state: LifecycleState.Creating, vm: ABSENT });
@@ -49,7 +49,7 @@ export async function wakePod(context: KubeletContext, pod: V1Pod, from: "kept" 
 }
 
 /** Reports the pod's running VM: runtime, a ready status, lifecycle `ready`. */
-export function reportReady(context: KubeletContext, pod: V1Pod): Promise<V1Pod> {
+export function reportReady(context: KubeletContext, pod: WatchedPod): Promise<WatchedPod> {
   const runtime = vmRuntime(parseVMSpec(pod).vmName);
   return report(context, pod, { state: LifecycleState.Ready, vm: { state: VMState.Running, ip: runtime.ip, probeReady: true }, runtime });
 }

@@ -70,3 +70,19 @@ export function callOptions(settings: CallSettings = {}): ConfigurationOptions |
   }
   return options;
 }
+
+/**
+ * Sends `deleteNamespacedPod` with the `DeleteOptions` body's exact bytes (client-node would drop
+ * fields its model lacks). Here so that {@link finishPodDeletion} loads client-node only for client-node clients.
+ *
+ * @internal
+ */
+export function deletePod(
+  core: {
+    deleteNamespacedPod(params: { name: string; namespace: string; body: object }, options?: ConfigurationOptions): Promise<unknown>;
+  },
+  params: { name: string; namespace: string; body: object },
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  return core.deleteNamespacedPod(params, callOptions({ signal, body: JSON.stringify(params.body) }));
+}

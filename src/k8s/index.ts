@@ -63,6 +63,13 @@ export { installCRDs } from "./install-crds.js";
 export type { InstallCRDsClients, InstallCRDsOptions } from "./install-crds.js";
 export { isAlreadyExists, isConflict, isForbidden, isInvalid, isNotFound, statusCode, statusMessage, statusReason } from "./api-errors.js";
 export { loadKubeConfig } from "./load-kube-config.js";
+export type { KubeRequest, KubeRequester, KubeResponse } from "./request/kube-request.js";
+export { KubeStatusError } from "./request/kube-status-error.js";
+export { kubeConfigRequester } from "./request/kube-config-requester.js";
+export { inClusterRequester } from "./request/in-cluster.js";
+export type { InClusterOptions } from "./request/in-cluster.js";
+export { kubeconfigRequester } from "./request/kubeconfig-file.js";
+export type { KubeconfigRequesterOptions } from "./request/kubeconfig-file.js";
 export type { Env, LoadKubeConfigOptions } from "./load-kube-config.js";
 export { ConditionStatus } from "../apis/v1/condition-status.js";
 export {

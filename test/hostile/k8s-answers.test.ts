@@ -72,13 +72,35 @@ const POD_WRITES: readonly (readonly [helper: string, method: string, call: PodC
   // The first of its writes is the runtime's; a wrong answer to it stops the report there.
   ["reportVM", "PATCH", (p) => reportVM(api.clients, p, { state: "ready", vm: { state: "absent" }, runtime: { ip: "10.0.0.1" } })],
   ["finishPodDeletion", "DELETE", (p) => finishPodDeletion(api.clients, p)],
+  // The same helpers on the ./kubelet path: a KubeRequester read from the same kubeconfig, no client-node.
+  ["writePodStatus (requester)", "PATCH", (p) => writePodStatus(api.requester, p, { phase: "Pending", conditions: [] })],
+  ["patchVMRuntime (requester)", "PATCH", (p) => patchVMRuntime(api.requester, p, { ip: "10.0.0.1" })],
+  ["patchClearVMRuntime (requester)", "PATCH", (p) => patchClearVMRuntime(api.requester, p)],
+  [
+    "patchLifecycleStatus (requester)",
+    "PATCH",
+    (p) => patchLifecycleStatus(api.requester, p, { state: "ready", observedGeneration: 0, message: "" }),
+  ],
+  [
+    "reportVM (requester)",
+    "PATCH",
+    (p) => reportVM(api.requester, p, { state: "ready", vm: { state: "absent" }, runtime: { ip: "10.0.0.1" } }),
+  ],
+  ["finishPodDeletion (requester)", "DELETE", (p) => finishPodDeletion(api.requester, p)],
 ];
 
+/** On a requester the answer is the server's JSON as sent: one that is not an object is refused as such (path ""), not as an empty V1Pod. */
+const pathOn = (helper: string, what: string, path: string): string =>
+  helper.endsWith("(requester)") && ["[1,2,3]", '"x"'].includes(what) ? "" : path;
+
 describe("a pod write answered with something else rejects", () => {
-  it.each(POD_WRITES)("%s: every wrong 200 is ERR_UNEXPECTED_OBJECT after one request", async (_helper, method, call) => {
+  it.each(POD_WRITES)("%s: every wrong 200 is ERR_UNEXPECTED_OBJECT after one request", async (helper, method, call) => {
     for (const [what, body, path] of POD_ANSWERS) {
       api.handle(answering(body));
-      expect([what, await unexpected(call(POD)).then(({ code, path: at }) => [code, at])]).toEqual([what, ["ERR_UNEXPECTED_OBJECT", path]]);
+      expect([what, await unexpected(call(POD)).then(({ code, path: at }) => [code, at])]).toEqual([
+        what,
+        ["ERR_UNEXPECTED_OBJECT", pathOn(helper, what, path)],
+      ]);
       expect(api.peer.seen.map((r) => r.method)).toEqual([method]);
     }
     // The pod itself is believed.

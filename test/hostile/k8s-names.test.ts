@@ -4,6 +4,7 @@ import { API_VERSION } from "../../src/apis/v1/index.js";
 import {
   finishPodDeletion,
   isCocoonError,
+  keepNode,
   patch,
   patchAnnotations,
   patchClearVMRuntime,
@@ -69,6 +70,19 @@ const HELPERS: readonly (readonly [helper: string, call: Call])[] = [
     (n, ns) => patchLifecycleStatus(api.clients, pod(n, ns), { state: "ready", observedGeneration: 0, message: "" }),
   ],
   ["reportVM", (n, ns) => reportVM(api.clients, pod(n, ns), { state: "ready", vm: { state: "absent" }, runtime: { ip: "10.0.0.1" } })],
+  // The ./kubelet path: the same helpers on a KubeRequester.
+  ["finishPodDeletion (requester)", (n, ns) => finishPodDeletion(api.requester, pod(n, ns))],
+  ["writePodStatus (requester)", (n, ns) => writePodStatus(api.requester, pod(n, ns), { phase: "Pending", conditions: [] })],
+  ["patchClearVMRuntime (requester)", (n, ns) => patchClearVMRuntime(api.requester, pod(n, ns))],
+  ["patchVMRuntime (requester)", (n, ns) => patchVMRuntime(api.requester, pod(n, ns), { ip: "10.0.0.1" })],
+  [
+    "patchLifecycleStatus (requester)",
+    (n, ns) => patchLifecycleStatus(api.requester, pod(n, ns), { state: "ready", observedGeneration: 0, message: "" }),
+  ],
+  [
+    "reportVM (requester)",
+    (n, ns) => reportVM(api.requester, pod(n, ns), { state: "ready", vm: { state: "absent" }, runtime: { ip: "10.0.0.1" } }),
+  ],
   ["CocoonSet get", (n, ns) => api.clients.cocoonSets.get({ name: n, namespace: ns })],
   ["CocoonSet patch", (n, ns) => api.clients.cocoonSets.patch({ name: n, namespace: ns }, { spec: { suspend: true } })],
   ["CocoonSet patchStatus", (n, ns) => api.clients.cocoonSets.patchStatus({ name: n, namespace: ns }, { status: { phase: "Ready" } })],
@@ -89,7 +103,11 @@ async function refusal(call: () => Promise<unknown>): Promise<{ code: string; me
 }
 
 /** The message names the helper: `CocoonSet get` in `CocoonSet get: name …` or in `cannot get a CocoonSet …`. */
-const names = (helper: string, message: string) => helper.split(" ").every((word) => message.includes(word));
+const names = (helper: string, message: string) =>
+  helper
+    .replace(" (requester)", "")
+    .split(" ")
+    .every((word) => message.includes(word));
 
 describe("a hostile name never reaches a URL", () => {
   it.each(HELPERS)("%s refuses every bad name and namespace before any request", async (helper, call) => {
@@ -131,8 +149,10 @@ describe("a hostile name never reaches a URL", () => {
     const watches = [watchCocoonPods, watchCocoonSets, watchCocoonHibernations];
     for (const namespace of BAD_NAMESPACES) {
       for (const watch of watches) {
-        const { code, message } = await refusal(() => Promise.resolve(watch(api.clients, { namespace })));
-        expect([namespace, code, message]).toEqual([namespace, "ERR_INVALID_ARGUMENT", expect.stringContaining("namespace")]);
+        for (const client of [api.clients, api.requester]) {
+          const { code, message } = await refusal(() => Promise.resolve(watch(client, { namespace })));
+          expect([namespace, code, message]).toEqual([namespace, "ERR_INVALID_ARGUMENT", expect.stringContaining("namespace")]);
+        }
       }
       const listed = await refusal(() => api.clients.cocoonSets.list({ namespace }));
       expect([namespace, listed.code, listed.message]).toEqual([namespace, "ERR_INVALID_ARGUMENT", expect.stringContaining("namespace")]);
@@ -149,6 +169,20 @@ describe("a hostile name never reaches a URL", () => {
       code: "ERR_INVALID_ARGUMENT",
       message: "watch Pods: namespace \"..\" is not a namespace: may not be '..'",
     });
+    expect(api.peer.seen.length).toBe(0);
+  });
+
+  it("keepNode refuses a node name that is not a DNS-1123 subdomain before any request, on client-node's clients and on a requester", async () => {
+    api.handle((_req, res) => void res.writeHead(500).end());
+    const resources = { cpuCores: 1, memoryBytes: 2 ** 30, storageBytes: 2 ** 30, snapshotCache: { allocatableBytes: 2 ** 30 } };
+    for (const client of [api.clients, api.requester]) {
+      for (const name of BAD_NAMES) {
+        const { code, message } = await refusal(() =>
+          keepNode(client, { name, nodeIP: "10.0.0.1", resources, signal: AbortSignal.timeout(5_000) }),
+        );
+        expect([name, code, message]).toEqual([name, "ERR_INVALID_ARGUMENT", expect.stringContaining("keepNode")]);
+      }
+    }
     expect(api.peer.seen.length).toBe(0);
   });
 

@@ -23,7 +23,7 @@ import {
   cocoonOperatorClusterRole,
   type ClusterRole,
 } from "../../src/apis/v1/index.js";
-import { createClients, isConflict, isNotFound, type CocoonClients } from "../../src/k8s/index.js";
+import { createClients, isConflict, isNotFound, kubeConfigRequester, type CocoonClients } from "../../src/k8s/index.js";
 import {
   Annotation,
   LifecycleState,
@@ -75,7 +75,7 @@ const abort = new AbortController();
 const running: Promise<void>[] = [];
 const log: string[] = [];
 /** The parts' clients, each made from its service account's kubeconfig. */
-const partClients: CocoonClients[] = [];
+const partClients: { close(): void }[] = [];
 /** The running virtual kubelet of each node, to restart one. */
 const kubelets = new Map<string, { abort: AbortController; done: Promise<void> }>();
 let startKubelet: (node: string) => Promise<void>;
@@ -160,7 +160,8 @@ beforeAll(async () => {
   startKubelet = async (nodeName) => {
     const i = NODES.indexOf(nodeName);
     await kubelets.get(nodeName)?.done;
-    const kubeletClients = createClients(kubeletKubeConfigs[i] ?? plane.kubeConfig);
+    // The example virtual kubelet runs without client-node: a KubeRequester (./kubelet), here built from its service account's KubeConfig.
+    const kubeletClients = kubeConfigRequester(kubeletKubeConfigs[i] ?? plane.kubeConfig);
     partClients.push(kubeletClients);
     const kubeletAbort = new AbortController();
     const options = {

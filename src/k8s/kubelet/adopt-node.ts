@@ -1,8 +1,7 @@
 import type { V1Node, V1Taint } from "@kubernetes/client-node";
 import { isAlreadyExists, isConflict } from "../api-errors.js";
 import { checkAnswer } from "../answer-identity.js";
-import { callOptions } from "../call-options.js";
-import type { NodeApi } from "./node-heartbeat.js";
+import type { NodeWrites } from "./node-writes.js";
 
 const sameTaint = (a: V1Taint, b: V1Taint): boolean => a.key === b.key && a.effect === b.effect;
 
@@ -43,25 +42,24 @@ export function adoptedNode(stored: V1Node, wanted: V1Node): V1Node | undefined 
  * @returns The server's copy of the node.
  * @internal
  */
-export async function createOrAdoptNode(api: NodeApi, body: V1Node, signal: AbortSignal): Promise<V1Node> {
+export async function createOrAdoptNode(api: NodeWrites, body: V1Node, signal: AbortSignal): Promise<V1Node> {
   const name = body.metadata?.name ?? "";
   const asked = { kind: "Node", namespace: "", name };
-  const options = callOptions({ signal });
   const { status: _status, ...withoutStatus } = body;
   try {
-    const created = await api.createNode({ body: { ...withoutStatus, apiVersion: "v1", kind: "Node" } }, options);
+    const created = await api.createNode({ ...withoutStatus, apiVersion: "v1", kind: "Node" }, signal);
     checkAnswer(created, asked, "create");
     return created;
   } catch (err) {
     if (!isAlreadyExists(err)) throw err;
   }
   for (let attempt = 1; ; attempt++) {
-    const stored = await api.readNode({ name }, options);
+    const stored = await api.readNode(name, signal);
     checkAnswer(stored, asked, "get");
     const adopted = adoptedNode(stored, body);
     if (adopted === undefined) return stored;
     try {
-      const replaced = await api.replaceNode({ name, body: adopted }, options);
+      const replaced = await api.replaceNode(name, adopted, signal);
       checkAnswer(replaced, asked, "replace");
       return replaced;
     } catch (err) {

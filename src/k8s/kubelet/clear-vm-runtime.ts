@@ -1,6 +1,7 @@
 import { annotationsMergePatchJSON, annotationsSatisfied, clearVMRuntimeAnnotations } from "../../meta/index.js";
 import { sendAnnotations, type AnnotationPatchOptions } from "../patch/annotations.js";
 import type { PodPatchClients } from "../patch/contracts.js";
+import type { KubeRequester } from "../request/kube-request.js";
 import { unsent, type Patched } from "../patch/patched.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
 
@@ -20,7 +21,7 @@ import { resolvePodTarget, type KubeObject } from "../patch/target.js";
  * ```
  */
 export async function patchClearVMRuntime<T extends KubeObject>(
-  clients: PodPatchClients,
+  clients: PodPatchClients | KubeRequester,
   pod: T,
   options: AnnotationPatchOptions = {},
 ): Promise<Patched<T>> {

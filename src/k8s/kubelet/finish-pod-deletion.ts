@@ -2,8 +2,10 @@ import type { CoreV1Api } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
 import { checkDeleteAnswer } from "../answer-identity.js";
 import { isConflict, isNotFound } from "../api-errors.js";
-import { callOptions } from "../call-options.js";
+import { objectPath } from "../patch/object-path.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
+import { isKubeRequester, type KubeRequester } from "../request/kube-request.js";
+import { requestJSON } from "../request/read-answer.js";
 
 /**
  * What {@link finishPodDeletion} did: `deleted` (the pod is gone now), `already-gone` (there was no
@@ -66,7 +68,7 @@ export interface FinishPodDeletionOptions {
  * ```
  */
 export async function finishPodDeletion(
-  clients: FinishPodDeletionClients,
+  clients: FinishPodDeletionClients | KubeRequester,
   pod: KubeObject,
   options: FinishPodDeletionOptions = {},
 ): Promise<PodDeletion> {
@@ -78,7 +80,9 @@ export async function finishPodDeletion(
   const body = { gracePeriodSeconds: 0, preconditions: { uid } };
   let answer: unknown;
   try {
-    answer = await clients.core.deleteNamespacedPod({ name, namespace, body }, callOptions({ signal, body: JSON.stringify(body) }));
+    answer = isKubeRequester(clients)
+      ? await requestJSON(clients, { method: "DELETE", path: objectPath(target), body: JSON.stringify(body), signal })
+      : await (await import("../call-options.js")).deletePod(clients.core, { name, namespace, body }, signal);
   } catch (err) {
     signal?.throwIfAborted();
     if (isNotFound(err)) return PodDeletion.AlreadyGone;

@@ -3,7 +3,9 @@ import { CocoonError } from "../../errors.js";
 import { buildVirtualNode, nodeResources, type NodeResourcesInput, type VirtualNodeOptions } from "../../meta/index.js";
 import type { Logger } from "../logger.js";
 import { checkedObjectName } from "../path-name.js";
+import { isKubeRequester, type KubeRequester } from "../request/kube-request.js";
 import { startKeeper, type KeeperSettings } from "./node-keeper.js";
+import { requesterNodeWrites, type NodeWrites } from "./node-writes.js";
 
 /**
  * The heartbeat schedule {@link keepNode} keeps by default: virtual-kubelet's (`node.DefaultLeaseDuration`,
@@ -119,6 +121,9 @@ export function keeperSettings(options: Omit<KeepNodeOptions, keyof VirtualNodeO
 /**
  * Keeps the virtual kubelet's node as virtual-kubelet does, until `signal` aborts.
  *
+ * `clients` is client-node's API clients ({@link CocoonClients} fits) or a {@link KubeRequester}
+ * (`./kubelet`'s path, which never loads client-node); both send the same requests, in the same order.
+ *
  * Creates the Node {@link buildVirtualNode} builds, or adopts the one of that name already there
  * (its labels and the provider taint merged in; taints, labels and conditions others put there
  * stay), and writes its status through the `status` subresource. Then, on virtual-kubelet's
@@ -148,11 +153,14 @@ export function keeperSettings(options: Omit<KeepNodeOptions, keyof VirtualNodeO
  * await kept.stopped; // after signal aborts: Ready=False written
  * ```
  */
-export async function keepNode(clients: KeepNodeClients, options: KeepNodeOptions): Promise<KeptNode> {
+export async function keepNode(clients: KeepNodeClients | KubeRequester, options: KeepNodeOptions): Promise<KeptNode> {
   checkedObjectName(options.name, "Node", { helper: "keepNode", field: "name" });
   const settings = keeperSettings(options);
   const body = buildVirtualNode({ ...options, now: new Date() });
-  const keeper = await startKeeper(clients, body, settings);
+  const writes: NodeWrites = isKubeRequester(clients)
+    ? requesterNodeWrites(clients)
+    : (await import("./client-node-writes.js")).clientNodeWrites(clients);
+  const keeper = await startKeeper(writes, body, settings);
   const { status } = body;
   return {
     get node() {

@@ -2,6 +2,7 @@ import { CocoonError } from "../../errors.js";
 import { annotationsMergePatchJSON, annotationsSatisfied, lifecycleStatusAnnotations, type LifecycleStatus } from "../../meta/index.js";
 import { sendAnnotations, type AnnotationPatchOptions } from "../patch/annotations.js";
 import type { PodPatchClients } from "../patch/contracts.js";
+import type { KubeRequester } from "../request/kube-request.js";
 import { unsent, type Patched } from "../patch/patched.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
 
@@ -31,7 +32,7 @@ import { resolvePodTarget, type KubeObject } from "../patch/target.js";
  * ```
  */
 export async function patchLifecycleStatus<T extends KubeObject>(
-  clients: PodPatchClients,
+  clients: PodPatchClients | KubeRequester,
   pod: T,
   status: LifecycleStatus,
   options: AnnotationPatchOptions = {},

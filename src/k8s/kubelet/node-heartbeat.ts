@@ -1,10 +1,7 @@
-import { PatchStrategy, type CoreV1Api, type V1Node, type V1NodeCondition, type V1NodeStatus } from "@kubernetes/client-node";
+import type { V1Node, V1NodeCondition, V1NodeStatus } from "@kubernetes/client-node";
 import { kubeTimeText } from "../../internal/kube-time.js";
 import { checkAnswer } from "../answer-identity.js";
-import { callOptions } from "../call-options.js";
-
-/** The node methods the keeper uses ({@link CocoonClients}' `core` fits). @internal */
-export type NodeApi = Pick<CoreV1Api, "createNode" | "readNode" | "replaceNode" | "patchNodeStatus">;
+import type { NodeWrites } from "./node-writes.js";
 
 /** A condition as the keeper sends it: times as RFC 3339 text at the server's second precision. @internal */
 export interface SentCondition {
@@ -59,14 +56,14 @@ export function notReady(conditions: readonly V1NodeCondition[], message: string
  * @internal
  */
 export async function patchNodeStatus(
-  api: NodeApi,
+  api: NodeWrites,
   name: string,
   status: V1NodeStatus,
   conditions: readonly SentCondition[],
   signal: AbortSignal,
 ): Promise<V1Node> {
   const body = { status: Object.assign(structuredClone(status), { conditions }) };
-  const answer = await api.patchNodeStatus({ name, body }, callOptions({ contentType: PatchStrategy.StrategicMergePatch, signal }));
+  const answer = await api.patchNodeStatus(name, body, signal);
   checkAnswer(answer, { kind: "Node", namespace: "", name }, "patch");
   return answer;
 }

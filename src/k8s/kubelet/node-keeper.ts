@@ -4,15 +4,10 @@ import { isNotFound } from "../api-errors.js";
 import type { Logger } from "../logger.js";
 import { runTicker } from "../time.js";
 import { createOrAdoptNode } from "./adopt-node.js";
-import { notReady, patchNodeStatus, stampConditions, type NodeApi, type SentCondition } from "./node-heartbeat.js";
-import { renewLease, type LeaseApi } from "./node-lease.js";
+import { notReady, patchNodeStatus, stampConditions, type SentCondition } from "./node-heartbeat.js";
+import { renewLease } from "./node-lease.js";
+import type { NodeWrites } from "./node-writes.js";
 import { sameOnWire } from "./same-on-wire.js";
-
-/** The clients the node keeper needs. @internal */
-export interface KeeperClients {
-  readonly core: NodeApi;
-  readonly coordination: LeaseApi;
-}
 
 /** How the keeper runs, every default applied. @internal */
 export interface KeeperSettings {
@@ -48,7 +43,7 @@ export const STOPPED_MESSAGE = "the virtual kubelet stopped";
  * @throws What the first create (or adoption) and status write throw.
  * @internal
  */
-export async function startKeeper(clients: KeeperClients, body: V1Node, settings: KeeperSettings): Promise<Keeper> {
+export async function startKeeper(writes: NodeWrites, body: V1Node, settings: KeeperSettings): Promise<Keeper> {
   const { signal, logger } = settings;
   signal.throwIfAborted();
   const name = body.metadata?.name ?? "";
@@ -62,7 +57,7 @@ export async function startKeeper(clients: KeeperClients, body: V1Node, settings
     logger?.error(`keepNode ${name}: ${what}: ${err instanceof Error ? err.message : String(err)}`, { err, node: name });
   };
 
-  let node = await createOrAdoptNode(clients.core, body, deadline());
+  let node = await createOrAdoptNode(writes, body, deadline());
   let status = body.status;
   let sent: SentCondition[] = (node.status?.conditions ?? []).map((c) => ({
     type: c.type,
@@ -84,7 +79,7 @@ export async function startKeeper(clients: KeeperClients, body: V1Node, settings
       now,
     );
     try {
-      node = await patchNodeStatus(clients.core, name, status, conditions, deadline(stopping ? "deadline" : "stop"));
+      node = await patchNodeStatus(writes, name, status, conditions, deadline(stopping ? "deadline" : "stop"));
     } catch (err) {
       if (isNotFound(err)) registered = false;
       throw err;
@@ -96,7 +91,7 @@ export async function startKeeper(clients: KeeperClients, body: V1Node, settings
   const renew = async (): Promise<void> => {
     const owner = { name, uid: node.metadata?.uid ?? "" };
     try {
-      lease = await renewLease(clients.coordination, owner, settings.leaseDurationSeconds, lease, deadline());
+      lease = await renewLease(writes, owner, settings.leaseDurationSeconds, lease, deadline());
     } catch (err) {
       lease = undefined;
       report("renew the lease", err);
@@ -105,7 +100,7 @@ export async function startKeeper(clients: KeeperClients, body: V1Node, settings
   const tick = async (): Promise<void> => {
     if (!registered) {
       try {
-        node = await createOrAdoptNode(clients.core, body, deadline());
+        node = await createOrAdoptNode(writes, body, deadline());
         registered = true;
         dirty = true;
         lease = undefined;

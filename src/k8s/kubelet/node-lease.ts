@@ -1,21 +1,13 @@
-import { V1MicroTime, type CoordinationV1Api, type V1Lease } from "@kubernetes/client-node";
+import type { V1Lease } from "@kubernetes/client-node";
 import { isConflict, isNotFound } from "../api-errors.js";
 import { checkAnswer } from "../answer-identity.js";
-import { callOptions } from "../call-options.js";
+import { NODE_LEASE_NAMESPACE } from "./lease-namespace.js";
+import type { NodeWrites } from "./node-writes.js";
 
-/**
- * The namespace of the node Leases (`kube-node-lease`): each node's Lease is named after the node,
- * and the node lifecycle controller reads it as the node's heartbeat.
- *
- * @example
- * ```ts
- * const lease = await clients.coordination.readNamespacedLease({ name: "cocoon-a", namespace: NODE_LEASE_NAMESPACE });
- * ```
- */
-export const NODE_LEASE_NAMESPACE = "kube-node-lease";
+export { NODE_LEASE_NAMESPACE } from "./lease-namespace.js";
 
-/** The Lease methods the keeper uses ({@link CocoonClients}' `coordination` fits). @internal */
-export type LeaseApi = Pick<CoordinationV1Api, "readNamespacedLease" | "createNamespacedLease" | "replaceNamespacedLease">;
+/** A `metav1.MicroTime` as the API server writes it: RFC 3339 in UTC with six fractional digits. */
+const microTimeText = (now: Date): string => now.toISOString().replace(/Z$/, "000Z");
 
 /** The Node a Lease belongs to: its name and uid, for the owner reference. @internal */
 export interface LeaseOwner {
@@ -42,7 +34,7 @@ export function renewedLease(owner: LeaseOwner, durationSeconds: number, now: Da
   lease.spec = Object.assign(lease.spec ?? {}, {
     holderIdentity: owner.name,
     leaseDurationSeconds: durationSeconds,
-    renewTime: new V1MicroTime(now.getTime()),
+    renewTime: microTimeText(now) as unknown as Date, // sent as the text; client-node's path makes it a V1MicroTime
   });
   return lease;
 }
@@ -53,22 +45,21 @@ export function renewedLease(owner: LeaseOwner, durationSeconds: number, now: Da
  * renewal reads it again, as the kubelet does.
  *
  * @returns The stored Lease; its `resourceVersion` makes the next renewal one request.
- * @throws The API server's error (client-node's `ApiException`), or the signal's reason.
+ * @throws The API server's error (client-node's `ApiException`, or {@link KubeStatusError}), or the signal's reason.
  * @internal
  */
 export async function renewLease(
-  api: LeaseApi,
+  api: NodeWrites,
   owner: LeaseOwner,
   durationSeconds: number,
   last: V1Lease | undefined,
   signal: AbortSignal,
 ): Promise<V1Lease> {
-  const options = callOptions({ signal });
   const asked = { kind: "Lease", namespace: NODE_LEASE_NAMESPACE, name: owner.name };
   const checked = (answer: V1Lease, verb: string): V1Lease => (checkAnswer(answer, asked, verb), answer);
   const put = async (base: V1Lease): Promise<V1Lease> => {
     const body = renewedLease(owner, durationSeconds, new Date(), base);
-    return checked(await api.replaceNamespacedLease({ name: owner.name, namespace: NODE_LEASE_NAMESPACE, body }, options), "replace");
+    return checked(await api.replaceLease(owner.name, body, signal), "replace");
   };
   if (last !== undefined) {
     try {
@@ -79,11 +70,11 @@ export async function renewLease(
   }
   let stored: V1Lease;
   try {
-    stored = await api.readNamespacedLease({ name: owner.name, namespace: NODE_LEASE_NAMESPACE }, options);
+    stored = await api.readLease(owner.name, signal);
   } catch (err) {
     if (!isNotFound(err)) throw err;
     const body = renewedLease(owner, durationSeconds, new Date());
-    return checked(await api.createNamespacedLease({ namespace: NODE_LEASE_NAMESPACE, body }, options), "create");
+    return checked(await api.createLease(body, signal), "create");
   }
   return put(checked(stored, "get"));
 }

@@ -9,6 +9,7 @@ import {
   type VMRuntime,
 } from "../../meta/index.js";
 import type { Patched } from "../patch/patched.js";
+import type { KubeRequester } from "../request/kube-request.js";
 import { resolvePodTarget } from "../patch/target.js";
 import { patchClearVMRuntime } from "./clear-vm-runtime.js";
 import { patchLifecycleStatus } from "./lifecycle-status.js";
@@ -120,7 +121,7 @@ export type ReportPod = StatusPod & PodStatusSource;
  * ```
  */
 export async function reportVM<T extends ReportPod>(
-  clients: ReportVMClients,
+  clients: ReportVMClients | KubeRequester,
   pod: T,
   report: VMReport,
   options: ReportVMOptions = {},

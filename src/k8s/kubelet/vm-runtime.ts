@@ -3,6 +3,7 @@ import { toGoInteger } from "../../internal/go/index.js";
 import { annotationsMergePatchJSON, vmRuntimeAnnotations, type AnnotationDelta, type VMRuntime } from "../../meta/index.js";
 import { sendAnnotations, type AnnotationPatchOptions } from "../patch/annotations.js";
 import type { PodPatchClients } from "../patch/contracts.js";
+import type { KubeRequester } from "../request/kube-request.js";
 import { unsent, type Patched } from "../patch/patched.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
 
@@ -30,7 +31,7 @@ const HELPER = "patchVMRuntime";
  * ```
  */
 export async function patchVMRuntime<T extends KubeObject>(
-  clients: PodPatchClients,
+  clients: PodPatchClients | KubeRequester,
   pod: T,
   runtime: Partial<VMRuntime>,
   options: AnnotationPatchOptions = {},

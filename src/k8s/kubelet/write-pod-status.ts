@@ -1,4 +1,6 @@
-import { PatchStrategy, type CoreV1Api } from "@kubernetes/client-node";
+import type { CoreV1Api } from "@kubernetes/client-node";
+import type { KubeRequester } from "../request/kube-request.js";
+import { MERGE_PATCH } from "../patch/content-types.js";
 import { marshalGoJSON, type KubeletPodStatus } from "../../meta/index.js";
 import { sendPatch } from "../patch/send-patch.js";
 import { unsent, type Patched } from "../patch/patched.js";
@@ -71,7 +73,7 @@ const FIELDS = ["phase", "conditions", "podIP", "podIPs", "startTime", "containe
  * ```
  */
 export async function writePodStatus<T extends StatusPod>(
-  clients: PodStatusClients,
+  clients: PodStatusClients | KubeRequester,
   pod: T,
   status: KubeletPodStatus,
   options: WritePodStatusOptions = {},
@@ -87,7 +89,7 @@ export async function writePodStatus<T extends StatusPod>(
   const body = marshalGoJSON({ status: changes });
   return (await sendPatch(clients, target, {
     body,
-    contentType: PatchStrategy.MergePatch,
+    contentType: MERGE_PATCH,
     status: true,
     signal: options.signal,
   })) as Patched<T>;

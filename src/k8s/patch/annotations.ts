@@ -1,6 +1,7 @@
-import { PatchStrategy } from "@kubernetes/client-node";
 import { annotationsMergePatchJSON } from "../../meta/index.js";
 import { annotationsSatisfied, type AnnotationDelta } from "../../meta/index.js";
+import type { KubeRequester } from "../request/kube-request.js";
+import { MERGE_PATCH } from "./content-types.js";
 import { sendPatch } from "./send-patch.js";
 import { unsent, type Patched } from "./patched.js";
 import { resolveTarget, type AnnotationClients, type KubeObject, type Target } from "./target.js";
@@ -63,11 +64,11 @@ export async function patchAnnotations<T extends KubeObject>(
  * @internal
  */
 export async function sendAnnotations<T extends KubeObject>(
-  clients: AnnotationClients,
+  clients: AnnotationClients | KubeRequester,
   target: Target,
   body: string,
   options: AnnotationPatchOptions,
 ): Promise<Patched<T>> {
   options.signal?.throwIfAborted();
-  return (await sendPatch(clients, target, { body, contentType: PatchStrategy.MergePatch, signal: options.signal })) as Patched<T>;
+  return (await sendPatch(clients, target, { body, contentType: MERGE_PATCH, signal: options.signal })) as Patched<T>;
 }

@@ -10,7 +10,8 @@ import type { KubeObject } from "./target.js";
  * nothing is sent, the helper resolves to the object it was given. So a pod written by a helper is
  * `T | V1Pod`: `V1Pod` for a `V1Pod`, and a union to narrow for any other pod type. A CocoonSet or
  * CocoonHibernation (`kind` typed as its literal) goes through `CustomObjectsApi`, which answers
- * with the server's JSON, timestamps as strings: `T` itself.
+ * with the server's JSON, timestamps as strings: `T` itself. Sent through a `KubeRequester` (`./kubelet`), a
+ * pod's answer is the server's JSON too (timestamps as strings), though the type still says `T | V1Pod`.
  *
  * @example
  * ```ts

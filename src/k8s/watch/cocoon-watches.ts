@@ -4,7 +4,7 @@ import type { CocoonSet } from "../../apis/v1/cocoonset-types.js";
 import { GROUP, Kind, Plural, VERSION } from "../../apis/v1/groupversion-info.js";
 import { Label } from "../../meta/index.js";
 import { labelSelectorText } from "../resources/label-selector.js";
-import { customObjectLister, podLister } from "./listers.js";
+import type { KubeRequester } from "../request/kube-request.js";
 import { resourceWatch, type CocoonWatch, type WatchClients } from "./resource-watch.js";
 import type { WatchOptions } from "./watch-options.js";
 import { acceptWatchedPod } from "./watched-pod-check.generated.js";
@@ -27,7 +27,7 @@ import type { WatchedPod } from "./watched-pod.js";
  * failures (each announced as a `retrying` event), 410s and watches closed within a second, so
  * the iteration ends only when it is stopped.
  *
- * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`).
+ * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`), or a `KubeRequester` (`./kubelet`: no client-node, each list page capped by `maxListBytes`).
  * @param options - The namespace, selectors, a signal that stops the watch, page size, watch timeout and event cap.
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace, one that is not a
  * DNS-1123 label (`..` would watch every namespace), or a bad page size, timeout or `maxEventBytes`.
@@ -50,7 +50,7 @@ import type { WatchedPod } from "./watched-pod.js";
  * }
  * ```
  */
-export function watchCocoonSets(clients: WatchClients, options: WatchOptions = {}): CocoonWatch<CocoonSet> {
+export function watchCocoonSets(clients: WatchClients | KubeRequester, options: WatchOptions = {}): CocoonWatch<CocoonSet> {
   return customObjectWatch(
     clients,
     options,
@@ -70,7 +70,7 @@ export function watchCocoonSets(clients: WatchClients, options: WatchOptions = {
  * }
  * ```
  */
-export function watchCocoonHibernations(clients: WatchClients, options: WatchOptions = {}): CocoonWatch<CocoonHibernation> {
+export function watchCocoonHibernations(clients: WatchClients | KubeRequester, options: WatchOptions = {}): CocoonWatch<CocoonHibernation> {
   return customObjectWatch(
     clients,
     options,
@@ -97,14 +97,14 @@ export function watchCocoonHibernations(clients: WatchClients, options: WatchOpt
  * }
  * ```
  */
-export function watchCocoonPods(clients: WatchClients, options: WatchOptions = {}): CocoonWatch<WatchedPod> {
+export function watchCocoonPods(clients: WatchClients | KubeRequester, options: WatchOptions = {}): CocoonWatch<WatchedPod> {
   const { namespace } = options;
   return resourceWatch(
     clients,
     {
       kind: "Pod",
       path: namespace === undefined ? "/api/v1/pods" : `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`,
-      list: podLister(clients.configuration, namespace),
+      clientNodeList: async ({ configuration }) => (await import("./listers.js")).podLister(configuration, namespace),
       labelSelector: [Label.CocoonSet, selectorText(options)].filter(Boolean).join(","),
       schema: async () => (await import("./watched-pod-schema.js")).WatchedPodSchema,
       accept: acceptWatchedPod,
@@ -115,7 +115,7 @@ export function watchCocoonPods(clients: WatchClients, options: WatchOptions = {
 
 /** A watch of one cocoon custom resource, its lists sent through client-node's `CustomObjectsApi`. */
 function customObjectWatch<T>(
-  clients: WatchClients,
+  clients: WatchClients | KubeRequester,
   options: WatchOptions,
   kind: string,
   plural: Plural,
@@ -124,8 +124,9 @@ function customObjectWatch<T>(
   const { namespace } = options;
   const scope = namespace === undefined ? "" : `/namespaces/${encodeURIComponent(namespace)}`;
   const path = `/apis/${GROUP}/${VERSION}${scope}/${plural}`;
-  const list = customObjectLister(clients.configuration, plural, namespace);
-  return resourceWatch(clients, { kind, path, list, labelSelector: selectorText(options), schema }, options);
+  const clientNodeList = async ({ configuration }: WatchClients) =>
+    (await import("./listers.js")).customObjectLister(configuration, plural, namespace);
+  return resourceWatch(clients, { kind, path, clientNodeList, labelSelector: selectorText(options), schema }, options);
 }
 
 function selectorText(options: WatchOptions): string | undefined {

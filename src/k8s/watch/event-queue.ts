@@ -6,19 +6,20 @@
  * @internal
  */
 export class EventQueue<E> {
-  #items: E[] = [];
+  #items: (E | Promise<E>)[] = [];
   #head = 0;
   #waiting: { resolve: (result: IteratorResult<E, undefined>) => void; reject: (error: unknown) => void } | undefined;
   #ended = false;
   #failure: { error: unknown } | undefined;
 
-  /** Hands `item` to the waiting `next()`, or keeps it for the next one; ignored once ended. */
-  push(item: E): void {
+  /** Hands `item` to the waiting `next()`, or keeps it for the next one; ignored once ended. A promise is delivered once it resolves, in its turn. */
+  push(item: E | Promise<E>): void {
     if (this.#ended) return;
     const waiting = this.#waiting;
     if (waiting !== undefined) {
       this.#waiting = undefined;
-      waiting.resolve({ done: false, value: item });
+      if (item instanceof Promise) item.then((value) => waiting.resolve({ done: false, value }), waiting.reject);
+      else waiting.resolve({ done: false, value: item });
       return;
     }
     this.#items.push(item);
@@ -44,7 +45,7 @@ export class EventQueue<E> {
   /** The next item, waiting for one when none is kept. */
   next(): Promise<IteratorResult<E, undefined>> {
     if (this.#head < this.#items.length) {
-      const value = this.#items[this.#head] as E;
+      const value = this.#items[this.#head] as E | Promise<E>;
       this.#head++;
       if (this.#head === this.#items.length) {
         this.#items = [];
@@ -53,7 +54,7 @@ export class EventQueue<E> {
         this.#items = this.#items.slice(this.#head);
         this.#head = 0;
       }
-      return Promise.resolve({ done: false, value });
+      return value instanceof Promise ? value.then((v) => ({ done: false, value: v })) : Promise.resolve({ done: false, value });
     }
     const failure = this.#failure;
     if (failure !== undefined) {

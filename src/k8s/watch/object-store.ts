@@ -14,15 +14,25 @@ import type { WatchChange, WatchEvent } from "./watch-event.js";
 export class InvalidObject {
   /** What the server sent. */
   readonly raw: unknown;
-  readonly #schema: z.ZodType;
+  readonly #schema: z.ZodType | (() => z.ZodType);
   readonly #kind: string;
   #first: UnexpectedObjectError | undefined;
 
-  constructor(raw: unknown, schema: z.ZodType, kind: string, error: UnexpectedObjectError) {
+  /**
+   * @param schema - The schema, or a function giving it once loaded: a watch with a fast check loads
+   *   zod only to explain a refusal, and delivers the `invalid` event once it is loaded.
+   * @param error - Why it did not parse, when the schema said so already.
+   */
+  constructor(raw: unknown, schema: z.ZodType | (() => z.ZodType), kind: string, error?: UnexpectedObjectError) {
     this.raw = raw;
     this.#schema = schema;
     this.#kind = kind;
     this.#first = error;
+  }
+
+  /** Whether the error found when it was parsed is held (not yet handed out). */
+  get explained(): boolean {
+    return this.#first !== undefined;
   }
 
   /** Why it does not parse: the error found when it was parsed, the first time; parsed again after. */
@@ -30,7 +40,8 @@ export class InvalidObject {
     const first = this.#first;
     this.#first = undefined;
     if (first !== undefined) return first;
-    const result = this.#schema.safeParse(this.raw);
+    const schema = typeof this.#schema === "function" ? this.#schema() : this.#schema;
+    const result = schema.safeParse(this.raw);
     return unexpected(this.#kind, this.raw, result.success ? [] : result.error.issues, result.error);
   }
 }
@@ -56,9 +67,18 @@ function unexpected(kind: string, raw: unknown, issues: readonly z.core.$ZodIssu
 
 /** The event that reports `change` of `stored`. @internal */
 export function changeEvent<T>(change: WatchChange, stored: StoredObject<T>): WatchEvent<T> {
-  return stored instanceof InvalidObject
-    ? { type: "invalid", change, object: stored.raw, error: stored.error }
-    : { type: change, object: stored };
+  if (!(stored instanceof InvalidObject)) return { type: change, object: stored };
+  if (stored.explained) return { type: "invalid", change, object: stored.raw, error: stored.error };
+  // Refused by a fast check: the error is made when first read, once the schema that explains it is loaded (see resourceWatch).
+  let error: UnexpectedObjectError | undefined;
+  return {
+    type: "invalid",
+    change,
+    object: stored.raw,
+    get error() {
+      return (error ??= stored.error);
+    },
+  };
 }
 
 /** The `metadata.resourceVersion` of a stored object (of what the server sent, for an invalid one). @internal */

@@ -4,12 +4,14 @@ import { CocoonError } from "../../errors.js";
 import { checkedNamespaceName } from "../path-name.js";
 import type { ObjectRef } from "../resources/resource-options.js";
 import { EventQueue } from "./event-queue.js";
+import { isKubeRequester, type KubeRequester } from "../request/kube-request.js";
 import type { Lister } from "./listers.js";
 import { InvalidObject, ObjectStore, parseWatched } from "./object-store.js";
 import type { WatchEvent } from "./watch-event.js";
 import { runWatchLoop, type WatchState } from "./watch-loop.js";
 import { DEFAULT_MAX_EVENT_BYTES, type WatchOptions } from "./watch-options.js";
-import { watchRequester } from "./watch-request.js";
+import { DEFAULT_MAX_LIST_BYTES, requesterWatch } from "./requester-watch.js";
+import type { WatchTransport } from "./watch-requester.js";
 
 /**
  * A typed watch: iterate it (once) for its events; between events, `get` and `list` read the
@@ -56,7 +58,8 @@ export interface WatchedKind<T> {
   readonly kind: string;
   /** The API path watched, e.g. `/api/v1/namespaces/demo/pods`. */
   readonly path: string;
-  readonly list: Lister;
+  /** The lister of client-node clients, loaded with them. */
+  readonly clientNodeList: (clients: WatchClients) => Promise<Lister>;
   /** The selectors the server applies (for pods, the cocoon label ANDed with the user's). */
   readonly labelSelector: string | undefined;
   /** Loads the kind's schema on the first list, so that `./k8s` loads zod only when a watch runs. */
@@ -73,7 +76,7 @@ export interface WatchedKind<T> {
  *
  * @internal
  */
-export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, options: WatchOptions): CocoonWatch<T> {
+export function resourceWatch<T>(clients: WatchClients | KubeRequester, kind: WatchedKind<T>, options: WatchOptions): CocoonWatch<T> {
   const store = new ObjectStore<T>();
   const state: WatchState = { resourceVersion: "" };
   const settings = checkedSettings(options, kind.kind);
@@ -100,12 +103,22 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
       const { signal } = options;
       if (signal?.aborted) halt();
       signal?.addEventListener("abort", halt, { once: true });
+      // The schema is loaded only to explain a refusal of the fast check (or at once, for a kind without one).
+      let schema: z.ZodType<T> | undefined;
+      let loading: Promise<z.ZodType<T>> | undefined;
+      const loadSchema = (): Promise<z.ZodType<T>> => (loading ??= kind.schema().then((loaded) => (schema = loaded)));
+      const loaded = (): z.ZodType<T> => schema as z.ZodType<T>;
+      const emit = (event: WatchEvent<T>): void => {
+        if (event.type === "invalid" && schema === undefined) queue.push(loadSchema().then(() => event));
+        else queue.push(event);
+      };
       const run = async (): Promise<void> => {
-        const schema = await kind.schema();
+        if (kind.accept === undefined) await loadSchema();
+        const transport = await watchTransport(clients, kind, settings.maxListBytes);
         await runWatchLoop(
           {
             kind: kind.kind,
-            list: kind.list,
+            ...transport,
             path: kind.path,
             query: {
               ...(kind.labelSelector === undefined ? {} : { labelSelector: kind.labelSelector }),
@@ -113,11 +126,11 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
             },
             pageSize: settings.pageSize,
             timeoutSeconds: settings.timeoutSeconds,
-            parse: (raw) => kind.accept?.(raw) ?? parseWatched(schema, kind.kind, raw),
+            parse: (raw) =>
+              kind.accept?.(raw) ??
+              (schema === undefined ? new InvalidObject(raw, loaded, kind.kind) : parseWatched(schema, kind.kind, raw)),
             store,
-            emit: (event) => queue.push(event),
-            send: watchRequester(clients.kubeConfig, clients.configuration),
-            server: clients.kubeConfig.getCurrentCluster()?.server ?? "",
+            emit,
             maxEventBytes: settings.maxEventBytes,
             state,
           },
@@ -144,17 +157,47 @@ export function resourceWatch<T>(clients: WatchClients, kind: WatchedKind<T>, op
   };
 }
 
-function checkedSettings(options: WatchOptions, kind: string): { pageSize: number; timeoutSeconds: number; maxEventBytes: number } {
-  const { pageSize = 0, timeoutSeconds = 300 + Math.floor(Math.random() * 301), maxEventBytes = DEFAULT_MAX_EVENT_BYTES } = options;
+/** The lists and watch requests of `clients`: client-node's modules are loaded only for client-node clients. */
+async function watchTransport<T>(
+  clients: WatchClients | KubeRequester,
+  kind: WatchedKind<T>,
+  maxListBytes: number,
+): Promise<WatchTransport> {
+  if (isKubeRequester(clients)) return requesterWatch(clients, kind.path, kind.kind, maxListBytes);
+  const { watchRequester, apiExceptionRefusal } = await import("./watch-request.js");
+  return {
+    list: await kind.clientNodeList(clients),
+    send: watchRequester(clients.kubeConfig, clients.configuration),
+    server: clients.kubeConfig.getCurrentCluster()?.server ?? "",
+    refused: apiExceptionRefusal,
+  };
+}
+
+interface WatchSettings {
+  pageSize: number;
+  timeoutSeconds: number;
+  maxEventBytes: number;
+  maxListBytes: number;
+}
+
+function checkedSettings(options: WatchOptions, kind: string): WatchSettings {
+  const {
+    pageSize = 0,
+    timeoutSeconds = 300 + Math.floor(Math.random() * 301),
+    maxEventBytes = DEFAULT_MAX_EVENT_BYTES,
+    maxListBytes = DEFAULT_MAX_LIST_BYTES,
+  } = options;
   if (!Number.isSafeInteger(pageSize) || pageSize < 0) throw invalid(`pageSize ${pageSize} is not a whole number of objects (0 or more)`);
   if (!Number.isSafeInteger(timeoutSeconds) || timeoutSeconds < 1)
     throw invalid(`timeoutSeconds ${timeoutSeconds} is not a whole number of seconds (1 or more)`);
   if (!Number.isSafeInteger(maxEventBytes) || maxEventBytes < 1024)
     throw invalid(`maxEventBytes ${maxEventBytes} is not a whole number of bytes (1024 or more)`);
+  if (!Number.isSafeInteger(maxListBytes) || maxListBytes < 1024)
+    throw invalid(`maxListBytes ${maxListBytes} is not a whole number of bytes (1024 or more)`);
   if (options.namespace === "") throw invalid("namespace is empty (leave it out to watch all namespaces)");
   // It goes into the watch and list paths: `..` would watch every namespace.
   if (options.namespace !== undefined) checkedNamespaceName(options.namespace, { helper: `watch ${kind}s`, field: "namespace" });
-  return { pageSize, timeoutSeconds, maxEventBytes };
+  return { pageSize, timeoutSeconds, maxEventBytes, maxListBytes };
 }
 
 const invalid = (message: string): CocoonError => new CocoonError("ERR_INVALID_ARGUMENT", `watch: ${message}`);

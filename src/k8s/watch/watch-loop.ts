@@ -3,7 +3,7 @@ import { sleep } from "../time.js";
 import { changeEvent, storedResourceVersion } from "./object-store.js";
 import { syncList, type ListSync } from "./sync-list.js";
 import { WatchBackoff } from "./watch-backoff.js";
-import type { WatchRequester } from "./watch-request.js";
+import type { RefusalError, WatchRequester } from "./watch-requester.js";
 import { watchStream, type StreamHandlers } from "./watch-stream.js";
 
 /** A watch the server closes sooner than this after it was sent is waited on as a failure would be (client-go's "very short watch"). */
@@ -19,6 +19,8 @@ export interface WatchState {
 export interface WatchLoop<T> extends ListSync<T> {
   /** Sends one watch request. */
   readonly send: WatchRequester;
+  /** The error a refusal or an error event becomes. */
+  readonly refused: RefusalError;
   /** The API server's URL, as the kubeconfig's cluster gives it. */
   readonly server: string;
   readonly path: string;
@@ -79,7 +81,13 @@ export async function runWatchLoop<T>(loop: WatchLoop<T>, signal: AbortSignal, b
       }
       const started = Date.now();
       const url = watchURL(loop.server, loop.path, { ...query, resourceVersion: state.resourceVersion });
-      const request = { send: loop.send, url, maxEventBytes: loop.maxEventBytes, deadlineMs: watchDeadlineMs(loop.timeoutSeconds) };
+      const request = {
+        send: loop.send,
+        refused: loop.refused,
+        url,
+        maxEventBytes: loop.maxEventBytes,
+        deadlineMs: watchDeadlineMs(loop.timeoutSeconds),
+      };
       const end = await watchStream(request, handlers, signal);
       switch (end.reason) {
         case "expired":

@@ -1,18 +1,12 @@
 import http from "node:http";
 import https from "node:https";
 import type { Readable } from "node:stream";
-import { HttpMethod, RequestContext, type Configuration, type KubeConfig } from "@kubernetes/client-node";
+import { ApiException, HttpMethod, RequestContext, type Configuration, type KubeConfig } from "@kubernetes/client-node";
 import { requestAgent, type AgentOption } from "../transport/index.js";
+import type { RefusalError, WatchRequester, WatchResponse } from "./watch-requester.js";
 
-/** The answer to one watch request: its status and its body as bytes, read by the caller. @internal */
-export interface WatchResponse {
-  readonly statusCode: number;
-  /** Destroying it closes the request's connection. */
-  readonly body: Readable;
-}
-
-/** Sends one watch request; `signal` ends it, answered or not, and closes its connection. @internal */
-export type WatchRequester = (url: URL, signal: AbortSignal) => Promise<WatchResponse>;
+/** A refusal as client-node's `ApiException`, as its lists throw. @internal */
+export const apiExceptionRefusal: RefusalError = (code, message, status) => new ApiException(code, message, status, {});
 
 /** undici's public `Dispatcher.request`, on the dispatcher client-node 2 puts on a request context. */
 interface Dispatcher {

@@ -1,12 +1,11 @@
 import type { Readable } from "node:stream";
-import { ApiException } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
 import { stringAt } from "../../internal/safe-read.js";
 import { statusCode } from "../api-errors.js";
 import { CappedLines } from "./capped-lines.js";
 import { parseEventLine } from "./event-line.js";
 import type { WatchChange } from "./watch-event.js";
-import type { WatchRequester } from "./watch-request.js";
+import type { RefusalError, WatchRequester } from "./watch-requester.js";
 
 /** How one watch request ended. @internal */
 export type StreamEnd =
@@ -35,6 +34,8 @@ export interface StreamRequest {
   readonly maxEventBytes: number;
   /** The request is dropped this long after it was sent, answered or not, whatever it sent since. */
   readonly deadlineMs: number;
+  /** The error a refusal or an error event becomes. */
+  readonly refused: RefusalError;
 }
 
 /** Bytes of a refusal's body read for its `Status`. */
@@ -79,7 +80,7 @@ export function watchStream(request: StreamRequest, handlers: StreamHandlers, si
       }
       const { type, object } = event;
       if (type === "ERROR") {
-        end(statusCode(object) === 410 ? { reason: "expired" } : { reason: "failed", error: statusError(object) });
+        end(statusCode(object) === 410 ? { reason: "expired" } : { reason: "failed", error: statusError(object, request.refused) });
         return false;
       }
       const change = CHANGES[type];
@@ -109,7 +110,7 @@ export function watchStream(request: StreamRequest, handlers: StreamHandlers, si
         }
         if (response.statusCode === 200) read(body);
         else
-          void refusal(response.statusCode, body).then((error) =>
+          void refusal(response.statusCode, body, request.refused).then((error) =>
             end(statusCode(error) === 410 ? { reason: "expired" } : { reason: "failed", error }),
           );
       },
@@ -118,8 +119,8 @@ export function watchStream(request: StreamRequest, handlers: StreamHandlers, si
   });
 }
 
-/** A refusal as client-node's `ApiException`, its body's `Status` read (up to 64 KiB), so `statusCode(err)` and friends read it. */
-async function refusal(code: number, body: Readable): Promise<ApiException<unknown>> {
+/** A refusal as the requester's error, its body's `Status` read (up to 64 KiB), so `statusCode(err)` and friends read it. */
+async function refusal(code: number, body: Readable, refused: RefusalError): Promise<unknown> {
   const parts: Buffer[] = [];
   let size = 0;
   try {
@@ -138,13 +139,13 @@ async function refusal(code: number, body: Readable): Promise<ApiException<unkno
   } catch {
     status = undefined;
   }
-  return new ApiException(code, stringAt(status, "message") || `watch request answered ${code}`, status, {});
+  return refused(code, stringAt(status, "message") || `watch request answered ${code}`, status);
 }
 
-/** An error event's `Status` as client-node's `ApiException`, so `statusCode(err)` and friends read it. */
-function statusError(status: unknown): ApiException<unknown> {
+/** An error event's `Status` as the requester's error, so `statusCode(err)` and friends read it. */
+function statusError(status: unknown, refused: RefusalError): unknown {
   const message = stringAt(status, "message") || "watch error event";
-  return new ApiException(statusCode(status) ?? 500, message, status, {});
+  return refused(statusCode(status) ?? 500, message, status);
 }
 
 const tooLong = (max: number): CocoonError =>

@@ -1,6 +1,7 @@
 import { CoordinationV1Api, CoreV1Api, type KubeConfig, type V1Node, type V1NodeStatus, type V1Taint } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
 import { keeperSettings } from "../../k8s/kubelet/keep-node.js";
+import { clientNodeWrites } from "../../k8s/kubelet/client-node-writes.js";
 import { startKeeper } from "../../k8s/kubelet/node-keeper.js";
 import { checkedObjectName } from "../../k8s/path-name.js";
 import { NODE_ROLE_LABEL, PROVIDER_TAINT } from "../../meta/kubelet/node.js";
@@ -120,7 +121,7 @@ export async function registerNode(
   const once = new AbortController();
   const { leaseRenewMs, leaseDurationSeconds } = keep;
   const settings = keeperSettings({ signal: keep.signal ?? once.signal, leaseRenewMs, leaseDurationSeconds }, keep.signal !== undefined);
-  const keeper = await startKeeper(clients, body, settings);
+  const keeper = await startKeeper(clientNodeWrites(clients), body, settings);
   if (keep.signal === undefined) {
     once.abort(); // registration only: the keeper stops at once, writing nothing more
     await keeper.stopped;

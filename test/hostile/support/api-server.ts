@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { KubeConfig } from "@kubernetes/client-node";
-import { createClients, loadKubeConfig, type CocoonClients } from "../../../src/k8s/index.js";
+import { createClients, kubeconfigRequester, loadKubeConfig, type CocoonClients, type KubeRequester } from "../../../src/k8s/index.js";
 import { json, startPeer, type Peer, type PeerHandler } from "./peer.js";
 import { makeTestPKI } from "./test-ca.js";
 
@@ -23,6 +23,8 @@ export interface HostileAPIServer {
   readonly other: Peer;
   readonly kubeConfig: KubeConfig;
   readonly clients: CocoonClients;
+  /** The same kubeconfig file read by `kubeconfigRequester`: the `./kubelet` path, no client-node. */
+  readonly requester: KubeRequester;
   /** Replaces the API server's handler and forgets what it saw. */
   handle(handler: PeerHandler): void;
   close(): Promise<void>;
@@ -40,14 +42,17 @@ export async function startAPIServer(handler: PeerHandler = statusNotFound): Pro
   writeFileSync(file, kubeconfigYAML(peer.origin, pki.ca));
   const kubeConfig = loadKubeConfig({ env: { KUBECONFIG: file } });
   const clients = createClients(kubeConfig);
+  const requester = await kubeconfigRequester({ path: file });
   return {
     peer,
     other,
     kubeConfig,
     clients,
+    requester,
     handle: (next) => peer.handle(next),
     async close() {
       clients.close();
+      requester.close();
       await Promise.all([peer.close(), other.close()]);
       rmSync(dir, { recursive: true, force: true });
     },
