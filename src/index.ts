@@ -73,7 +73,6 @@ export {
   lifecycleStatusKey,
   markKeepSnapshotOnDelete,
   markRestoreFromHibernate,
-  marshalGoJSON,
   marshalPodGoJSON,
   newManagedPod,
   nodeResources,

@@ -51,7 +51,6 @@ export type { OwnerReferenceLike, PodLike, TolerationLike } from "./objects.js";
 export { connectionType } from "./connection.js";
 export { preferredHostnameAffinity, requiredHostnameAffinity } from "./affinity.js";
 export type { HostnameSelectorTerm, PreferredHostnameAffinity, RequiredHostnameAffinity } from "./affinity.js";
-export { marshalGoJSON } from "../internal/go/index.js";
 export { annotationsMergePatchJSON } from "./annotations-patch-json.js";
 export { QUANTITY_PATTERN, QuantityFormat, isQuantity, parseQuantity, quantityString } from "./quantity.js";
 export type { ParsedQuantity } from "./quantity.js";

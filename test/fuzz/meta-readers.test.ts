@@ -74,7 +74,6 @@ const MAY_THROW: Record<string, string> = {
   annotationsMergePatch: "@throws ERR_INVALID_ANNOTATION_DELTA",
   annotationsSatisfied: "@throws ERR_INVALID_ANNOTATION_DELTA for a bad delta",
   annotationsMergePatchJSON: "@throws (annotations-patch-json.ts)",
-  marshalGoJSON: "@throws ERR_INVALID_ARGUMENT (json-marshal.ts)",
   applyHibernateState: "writer",
   markRestoreFromHibernate: "writer",
   markKeepSnapshotOnDelete: "writer",

@@ -1,7 +1,8 @@
 import type { CoreV1Api } from "@kubernetes/client-node";
 import type { KubeRequester } from "../request/kube-request.js";
 import { MERGE_PATCH } from "../patch/content-types.js";
-import { marshalGoJSON, type KubeletPodStatus } from "../../meta/index.js";
+import { marshalGoJSON } from "../../internal/go/index.js";
+import type { KubeletPodStatus } from "../../meta/index.js";
 import { sendPatch } from "../patch/send-patch.js";
 import { unsent, type Patched } from "../patch/patched.js";
 import { resolvePodTarget, type KubeObject } from "../patch/target.js";
