@@ -19,13 +19,7 @@ export { isRegistryError, RegistryError } from "./errors.js";
 export type { RegistryErrorCode, RegistryErrorDetails } from "./errors.js";
 export { deleteSetSnapshots, hasHibernateSnapshot } from "./hibernate-snapshot.js";
 export type { SetSnapshotCleanup, SetVM } from "./hibernate-snapshot.js";
-export {
-  classifyManifest,
-  classifyParsedManifest,
-  descriptorTitle,
-  ManifestKind,
-  parseManifest,
-} from "./manifest-types.js";
+export { classifyManifest, classifyParsedManifest, descriptorTitle, ManifestKind, parseManifest } from "./manifest-types.js";
 export type { Descriptor, IndexManifest, OCIManifest } from "./manifest-types.js";
 export { marshalManifest } from "./manifest-json.js";
 export {

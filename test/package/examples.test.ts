@@ -11,7 +11,9 @@ const fixtures = join(root, "test/package/fixtures");
 const prelude = ["doc-prelude.d.ts", "example-prelude.d.ts"].flatMap((f) => preludeNames(readFileSync(join(fixtures, f), "utf8")));
 const { globals } = (await import(join(fixtures, "example-globals.mjs"))) as { globals: () => Record<string, unknown> };
 const exported = new Set([...exportsOf.values()].flatMap((names) => [...names]));
-const why = examples.map((example) => compileOnly(example, prelude, Object.keys(globals()), exported, ["loadKubeConfig", "inClusterRequester"]));
+const why = examples.map((example) =>
+  compileOnly(example, prelude, Object.keys(globals()), exported, ["loadKubeConfig", "inClusterRequester"]),
+);
 
 // Every @example of every export, compiled against the packed package in a fresh project as a
 // reader would paste it (strict, nodenext, no skipLibCheck), and run when it needs no cluster.

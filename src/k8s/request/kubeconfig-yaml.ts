@@ -86,8 +86,7 @@ function mapping(lines: Line[], at: { i: number }, indent: number): Record<strin
     }
     const next = lines[at.i];
     if (next !== undefined && next.indent > indent) map[key] = block(lines, at, next.indent);
-    else if (next?.indent === indent && (next.text === "-" || next.text.startsWith("- ")))
-      map[key] = sequence(lines, at, indent);
+    else if (next?.indent === indent && (next.text === "-" || next.text.startsWith("- "))) map[key] = sequence(lines, at, indent);
     else map[key] = null;
   }
   if ((lines[at.i]?.indent ?? -1) > indent) throw new Unsupported();
