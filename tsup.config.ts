@@ -8,6 +8,7 @@ const entry = {
   "k8s/index": "src/k8s/index.ts",
   "oci/index": "src/oci/index.ts",
   "snapshot/index": "src/snapshot/index.ts",
+  "snapshot/export/index": "src/snapshot/export/index.ts",
   "testing/index": "src/testing/index.ts",
   "cli/main": "src/cli/main.ts",
 };

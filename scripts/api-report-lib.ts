@@ -8,6 +8,7 @@ export const ENTRY_POINTS = [
   { name: "./k8s", source: "src/k8s/index.ts", file: "api/k8s.api.md" },
   { name: "./oci", source: "src/oci/index.ts", file: "api/oci.api.md" },
   { name: "./snapshot", source: "src/snapshot/index.ts", file: "api/snapshot.api.md" },
+  { name: "./snapshot/export", source: "src/snapshot/export/index.ts", file: "api/snapshot-export.api.md" },
   { name: "./testing", source: "src/testing/index.ts", file: "api/testing.api.md" },
 ] as const;
 

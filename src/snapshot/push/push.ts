@@ -62,7 +62,7 @@ async function readEntries(
         if (entry.size > MAX_ENVELOPE_SIZE) {
           throw new ExportFormatError(ENVELOPE_NAME, "size", `${ENVELOPE_NAME} of ${entry.size} bytes, more than ${MAX_ENVELOPE_SIZE}`);
         }
-        out.cfg = parseEnvelope(Buffer.concat(await drain(body, "read tar entry")));
+        out.cfg = await parseEnvelope(Buffer.concat(await drain(body, "read tar entry")));
         for (const held of pending.drain()) await uploadEntry(up, opts, held.entry, held.body, params, pool, out);
       } else if (kind === "file" && out.cfg === undefined) {
         sparseFileMeta(entry);
