@@ -33,7 +33,12 @@ describe("checkSource", () => {
   });
 
   it("says a strict object, a string's minimum length and an integer's lower bound as plain tests", async () => {
-    const schema = z.strictObject({ id: z.string().min(2), n: z.int().nonnegative().optional(), m: z.int().gt(3).optional(), s: z.strictObject({}) });
+    const schema = z.strictObject({
+      id: z.string().min(2),
+      n: z.int().nonnegative().optional(),
+      m: z.int().gt(3).optional(),
+      s: z.strictObject({}),
+    });
     const text = source(schema);
     expect(text).toContain('typeof raw["id"] === "string" && raw["id"].length >= 2');
     expect(text).toContain('(raw["n"] === undefined || Number.isSafeInteger(raw["n"]) && (raw["n"] as number) >= 0)');

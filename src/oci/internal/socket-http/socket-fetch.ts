@@ -7,6 +7,8 @@ import { bodyFraming, type BodyFraming, MAX_HEAD_BYTES, parseResponseHead, Proto
 
 /** Bytes of the buffer each connection reads into, reused for every read. */
 const READ_BUFFER = 256 * 1024;
+/** Read buffers a client keeps for its next connections; past this many a closed connection's is left to the collector. */
+const KEPT_READ_BUFFERS = 8;
 /** Interim (1xx) responses skipped before the final one, at most. */
 const MAX_INTERIM = 8;
 const CRLFCRLF = Buffer.from("\r\n\r\n");
@@ -18,11 +20,23 @@ export interface SocketFetchOptions {
   /** Name resolution instead of the system's. */
   readonly lookup?: LookupFunction | undefined;
   /** The methods this sends itself; default `GET` and `HEAD`. */
-  readonly methods?: readonly ("GET" | "HEAD")[] | undefined;
-  /** Sends what this does not: any other method, a request with a body, a `Request` object. */
+  readonly methods?: readonly SocketMethod[] | undefined;
+  /**
+   * Sends what this does not: any other method, a `Request` object, a body that is neither a
+   * `Uint8Array` nor a `ReadableStream`, a stream body without a `Content-Length`.
+   */
   readonly fallback: typeof fetch;
   /** The client's own pool of body slabs: each body receives into slabs of it, and its reader may give them back. */
   readonly slabs: SlabPool;
+}
+
+/** A method {@link socketFetch} can send itself. */
+export type SocketMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request body {@link socketFetch} sends itself, with its length. */
+interface RequestBody {
+  readonly bytes: Uint8Array | ReadableStream<Uint8Array>;
+  readonly length: number;
 }
 
 const bodies = new WeakMap<Response, BodyQueue>();
@@ -36,25 +50,46 @@ export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel
 }
 
 /**
- * A `fetch` for downloads: `GET` and `HEAD` over HTTP/1.1 on a connection of their own
- * (`Connection: close`), each socket read copied once, into the body's memory. It follows no
- * redirect and asks for no content coding; the head is parsed strictly and capped at
+ * The body of `init` as this client sends it: a `Uint8Array` (its length), or a stream of exactly
+ * the `Content-Length` bytes the request declares; `null` for none; `undefined` for a body it
+ * leaves to the fallback.
+ */
+function requestBody(init: RequestInit | undefined, headers: Headers): RequestBody | null | undefined {
+  const body = init?.body;
+  if (body === undefined || body === null) return null;
+  const declared = headers.get("content-length");
+  const length = declared !== null && /^\d{1,15}$/u.test(declared) ? Number(declared) : undefined;
+  if (body instanceof Uint8Array) return length === undefined || length === body.length ? { bytes: body, length: body.length } : undefined;
+  return body instanceof ReadableStream && length !== undefined ? { bytes: body as ReadableStream<Uint8Array>, length } : undefined;
+}
+
+/**
+ * A `fetch` over HTTP/1.1 on a connection of its own per request (`Connection: close`), each
+ * socket read copied once, into the body's memory; a request body (a `Uint8Array`, or a stream of
+ * its declared `Content-Length`) is written as it comes, waiting for the socket to drain. It
+ * follows no redirect and asks for no content coding; the head is parsed strictly and capped at
  * {@link MAX_HEAD_BYTES}. It rejects as undici's does: with the abort reason when `signal`
- * aborts, else with a `TypeError` whose `cause` says what broke.
+ * aborts, else with a `TypeError` whose `cause` says what broke (a body's own error among them).
  */
 export function socketFetch(options: SocketFetchOptions): typeof fetch {
   const methods: readonly string[] = options.methods ?? ["GET", "HEAD"];
+  // A connection's read buffer goes back here once it closed: a push's many requests reuse a few.
+  const readBuffers: Buffer[] = [];
   return (input, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     const plain = typeof input === "string" || input instanceof URL;
-    if (!methods.includes(method) || init?.body != null || !plain) return options.fallback(input, init);
+    const headers = new Headers(init?.headers);
+    const body = plain && methods.includes(method) ? requestBody(init, headers) : undefined;
+    if (body === undefined) return options.fallback(input, init);
     const url = new URL(input);
     if (url.protocol !== "http:" && url.protocol !== "https:")
       return Promise.reject(new TypeError(`fetch failed: unsupported scheme ${url.protocol}`));
     const signal = init?.signal ?? undefined;
     if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
+    if (body !== null) headers.set("content-length", String(body.length));
+    else if (method === "POST" || method === "PUT" || method === "PATCH") headers.set("content-length", "0");
     return new Promise<Response>((resolve, reject) => {
-      new Exchange(url, method, new Headers(init?.headers), signal, options, { resolve, reject }).start();
+      new Exchange(url, method, headers, signal, options, readBuffers, { resolve, reject }).start(body);
     });
   };
 }
@@ -83,6 +118,7 @@ class Exchange {
     headers: Headers,
     signal: AbortSignal | undefined,
     options: SocketFetchOptions,
+    readBuffers: Buffer[],
     settle: { resolve: (r: Response) => void; reject: (err: unknown) => void },
   ) {
     this.#url = url;
@@ -94,7 +130,8 @@ class Exchange {
     this.#body = new BodyQueue(READ_BUFFER, socket, new BodySlabs(options.slabs));
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
     const tls = url.protocol === "https:";
-    const onread = { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
+    const buffer = readBuffers.pop() ?? Buffer.allocUnsafeSlow(READ_BUFFER);
+    const onread = { buffer, callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
     const common = { host, port: Number(url.port || (tls ? 443 : 80)), lookup: options.lookup, onread };
     this.#socket = tls
       ? tlsConnect({
@@ -103,9 +140,13 @@ class Exchange {
           ...(options.ca === undefined ? {} : { ca: options.ca }),
         })
       : netConnect(common);
+    // Closed, the socket reads nothing more into its buffer.
+    this.#socket.once("close", () => {
+      if (readBuffers.length < KEPT_READ_BUFFERS) readBuffers.push(buffer);
+    });
   }
 
-  start(): void {
+  start(body: RequestBody | null): void {
     this.#socket.on("error", (err) => this.#fail(err));
     this.#socket.on("end", () => this.#onEnd());
     this.#socket.on("close", () => this.#fail(new ProtocolError("connection closed before a response")));
@@ -113,6 +154,53 @@ class Exchange {
     let request = `${this.#method} ${this.#url.pathname}${this.#url.search} HTTP/1.1\r\nhost: ${this.#url.host}\r\n`;
     for (const [name, value] of this.#headers) if (name !== "host" && name !== "connection") request += `${name}: ${value}\r\n`;
     this.#socket.write(`${request}connection: close\r\n\r\n`, "latin1");
+    if (body?.bytes instanceof Uint8Array) this.#socket.write(body.bytes);
+    else if (body) void this.#sendStream(body.bytes.getReader(), body.length);
+  }
+
+  /** Writes a stream body of `length` bytes, a piece at a time, each once the socket took the one before. */
+  async #sendStream(reader: ReadableStreamDefaultReader<Uint8Array>, length: number): Promise<void> {
+    let sent = 0;
+    try {
+      for (;;) {
+        if (this.#closed()) return;
+        const next = await reader.read();
+        if (next.done) break;
+        sent += next.value.length;
+        if (sent > length) throw new ProtocolError(`request body longer than its Content-Length ${length}`);
+        if (this.#closed()) return;
+        if (!this.#socket.write(next.value)) await this.#drained();
+      }
+      if (sent < length) throw new ProtocolError(`request body of ${sent} bytes, shorter than its Content-Length ${length}`);
+    } catch (err) {
+      this.#fail(err);
+    } finally {
+      // The exchange ended before the body did (an answer, a failure, an abort): its source is told to stop.
+      if (this.#socket.destroyed) await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
+    }
+  }
+
+  /** Whether the connection is gone (an answer, a failure, an abort): read as a call, since it changes across an `await`. */
+  #closed(): boolean {
+    return this.#socket.destroyed;
+  }
+
+  /** Resolves once the socket's buffer drained, or it closed. */
+  #drained(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.#socket.destroyed) {
+        resolve();
+        return;
+      }
+      const done = (): void => {
+        this.#socket.off("drain", done);
+        this.#socket.off("close", done);
+        resolve();
+      };
+      this.#socket.on("drain", done);
+      this.#socket.on("close", done);
+    });
   }
 
   #onRead(buf: Uint8Array, n: number): boolean {
