@@ -50,6 +50,33 @@ describe("QUEUE_LIMIT", () => {
 });
 
 describe("BodyQueue", () => {
+  it("receives a body whose head gave a length below a slab into a buffer of that size, not a pool slab", async () => {
+    const pool = new SlabPool();
+    const slabs = new BodySlabs(pool);
+    const queue = new BodyQueue(64 * KiB, { resume: () => undefined, cancel: () => undefined }, slabs);
+    queue.expect(20 * KiB);
+    expect(queue.push(block(12 * KiB, 1), 0, 12 * KiB)).toBe(true);
+    expect(queue.push(block(8 * KiB, 2), 0, 8 * KiB)).toBe(true);
+    queue.end();
+    const body = valueOf(await queue.read());
+    expect([body.byteLength, body.buffer.byteLength, body[0], body[20 * KiB - 1]]).toEqual([20 * KiB, 20 * KiB, 1, 2]);
+    expect(slabs.endsSlab(body)).toBe(false);
+    slabs.free(body);
+    expect(pool.size).toBe(0);
+  });
+
+  it("takes pool slabs for a body of a slab or more", async () => {
+    const pool = new SlabPool();
+    const slabs = new BodySlabs(pool);
+    const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, slabs);
+    queue.expect(MiB);
+    for (let i = 0; i < 4; i++) queue.push(block(256 * KiB, i), 0, 256 * KiB);
+    const body = valueOf(await queue.read());
+    expect([body.byteLength, slabs.endsSlab(body)]).toEqual([MiB, true]);
+    slabs.free(body);
+    expect(pool.size).toBe(1);
+  });
+
   it("hands out copies: the bytes stay intact after the pushed buffer is overwritten", async () => {
     const { queue } = queueOf(64);
     const buf = bytes("hello world");

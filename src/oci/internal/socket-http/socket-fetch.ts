@@ -261,7 +261,10 @@ class Exchange {
     const body = framing.kind === "none" ? null : this.#body.stream();
     const response = new Response(body, { status: head.status, statusText: head.reason, headers });
     this.#framing = framing;
-    if (framing.kind === "length") this.#remaining = framing.length;
+    if (framing.kind === "length") {
+      this.#remaining = framing.length;
+      this.#body.expect(framing.length);
+    }
     if (framing.kind === "chunked") this.#decoder = new ChunkedDecoder();
     bodies.set(response, this.#body);
     this.#settled = true;
