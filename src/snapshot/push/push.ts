@@ -93,7 +93,7 @@ async function readEntries(
  * Links, directories, devices and FIFOs are skipped, as Go skips them; a contiguous file (`7`) is
  * a regular file.
  *
- * The export is checked against its format as it is read ({@link SnapshotEnvelopeSchema},
+ * The export is checked against its format as it is read (`SnapshotEnvelopeSchema` of `./snapshot/export`,
  * {@link parseSparseRecords}): `snapshot.json` before anything is uploaded (files that precede it
  * are held in memory until it arrives), every other entry before any byte of it is uploaded. An
  * entry that is not a single file name, a repeated name, a GNU sparse file, another type that
