@@ -3,6 +3,7 @@ import { connect as tlsConnect } from "node:tls";
 import { BodySlabs, type SlabPool } from "../../../internal/body-slabs.js";
 import { BodyQueue } from "./body-queue.js";
 import { ChunkedDecoder } from "./chunked-decoder.js";
+import { type RequestBody, requestBody, writeStreamBody } from "./request-body.js";
 import { bodyFraming, type BodyFraming, MAX_HEAD_BYTES, parseResponseHead, ProtocolError, type ResponseHead } from "./response-head.js";
 
 /** Bytes of the buffer each connection reads into, reused for every read. */
@@ -39,12 +40,6 @@ interface Spares {
   readonly head: Buffer[];
 }
 
-/** A request body {@link socketFetch} sends itself, with its length. */
-interface RequestBody {
-  readonly bytes: Uint8Array | ReadableStream<Uint8Array>;
-  readonly length: number;
-}
-
 const bodies = new WeakMap<Response, BodyQueue>();
 
 /**
@@ -53,20 +48,6 @@ const bodies = new WeakMap<Response, BodyQueue>();
  */
 export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel" | "slabs"> | undefined {
   return bodies.get(response);
-}
-
-/**
- * The body of `init` as this client sends it: a `Uint8Array` (its length), or a stream of exactly
- * the `Content-Length` bytes the request declares; `null` for none; `undefined` for a body it
- * leaves to the fallback.
- */
-function requestBody(init: RequestInit | undefined, headers: Headers): RequestBody | null | undefined {
-  const body = init?.body;
-  if (body === undefined || body === null) return null;
-  const declared = headers.get("content-length");
-  const length = declared !== null && /^\d{1,15}$/u.test(declared) ? Number(declared) : undefined;
-  if (body instanceof Uint8Array) return length === undefined || length === body.length ? { bytes: body, length: body.length } : undefined;
-  return body instanceof ReadableStream && length !== undefined ? { bytes: body as ReadableStream<Uint8Array>, length } : undefined;
 }
 
 /**
@@ -164,52 +145,7 @@ class Exchange {
     for (const [name, value] of this.#headers) if (name !== "host" && name !== "connection") request += `${name}: ${value}\r\n`;
     this.#socket.write(`${request}connection: close\r\n\r\n`, "latin1");
     if (body?.bytes instanceof Uint8Array) this.#socket.write(body.bytes);
-    else if (body) void this.#sendStream(body.bytes.getReader(), body.length);
-  }
-
-  /** Writes a stream body of `length` bytes, a piece at a time, each once the socket took the one before. */
-  async #sendStream(reader: ReadableStreamDefaultReader<Uint8Array>, length: number): Promise<void> {
-    let sent = 0;
-    try {
-      for (;;) {
-        if (this.#closed()) return;
-        const next = await reader.read();
-        if (next.done) break;
-        sent += next.value.length;
-        if (sent > length) throw new ProtocolError(`request body longer than its Content-Length ${length}`);
-        if (this.#closed()) return;
-        if (!this.#socket.write(next.value)) await this.#drained();
-      }
-      if (sent < length) throw new ProtocolError(`request body of ${sent} bytes, shorter than its Content-Length ${length}`);
-    } catch (err) {
-      this.#fail(err);
-    } finally {
-      // The exchange ended before the body did (an answer, a failure, an abort): its source is told to stop.
-      if (this.#socket.destroyed) await reader.cancel().catch(() => undefined);
-      reader.releaseLock();
-    }
-  }
-
-  /** Whether the connection is gone (an answer, a failure, an abort): read as a call, since it changes across an `await`. */
-  #closed(): boolean {
-    return this.#socket.destroyed;
-  }
-
-  /** Resolves once the socket's buffer drained, or it closed. */
-  #drained(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.#socket.destroyed) {
-        resolve();
-        return;
-      }
-      const done = (): void => {
-        this.#socket.off("drain", done);
-        this.#socket.off("close", done);
-        resolve();
-      };
-      this.#socket.on("drain", done);
-      this.#socket.on("close", done);
-    });
+    else if (body) writeStreamBody(this.#socket, body.bytes.getReader(), body.length).catch((err: unknown) => this.#fail(err));
   }
 
   #onRead(buf: Uint8Array, n: number): boolean {
