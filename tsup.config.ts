@@ -9,6 +9,7 @@ const entry = {
   "kubelet/index": "src/kubelet/index.ts",
   "oci/index": "src/oci/index.ts",
   "snapshot/index": "src/snapshot/index.ts",
+  "snapshot/export/index": "src/snapshot/export/index.ts",
   "testing/index": "src/testing/index.ts",
   "cli/main": "src/cli/main.ts",
 };

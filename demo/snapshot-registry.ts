@@ -7,7 +7,8 @@
  */
 import { SnapshotTag, isCocoonError } from "../src/index.js";
 import { hasHibernateSnapshot, type OCIRegistry } from "../src/oci/index.js";
-import { createSnapshotExport, pushSnapshot } from "../src/snapshot/index.js";
+import { createSnapshotExport } from "../src/snapshot/export/index.js";
+import { pushSnapshot } from "../src/snapshot/index.js";
 
 /** What the virtual kubelet pushed. */
 export interface PushedSnapshot {

@@ -9,6 +9,7 @@ export const ENTRY_POINTS = [
   { name: "./kubelet", source: "src/kubelet/index.ts", file: "api/kubelet.api.md" },
   { name: "./oci", source: "src/oci/index.ts", file: "api/oci.api.md" },
   { name: "./snapshot", source: "src/snapshot/index.ts", file: "api/snapshot.api.md" },
+  { name: "./snapshot/export", source: "src/snapshot/export/index.ts", file: "api/snapshot-export.api.md" },
   { name: "./testing", source: "src/testing/index.ts", file: "api/testing.api.md" },
 ] as const;
 

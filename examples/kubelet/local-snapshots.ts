@@ -13,7 +13,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { SnapshotTag } from "@cocoonstack/cocoon-common/meta";
 import type { OCIRegistry } from "@cocoonstack/cocoon-common/oci";
-import { createSnapshotExport, pullSnapshot, pushSnapshot, readExportFile, restoreSnapshot } from "@cocoonstack/cocoon-common/snapshot";
+import { pullSnapshot, pushSnapshot, readExportFile, restoreSnapshot } from "@cocoonstack/cocoon-common/snapshot";
+import { createSnapshotExport } from "@cocoonstack/cocoon-common/snapshot/export";
 
 /** The export file of `vmName` on this node. */
 export const localSnapshotPath = (root: string, vmName: string): string => join(root, "snapshots", `${vmName}.tar`);

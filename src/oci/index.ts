@@ -1,8 +1,8 @@
 /**
  * The registry side of the contract: the `Registry` interface and its OCI distribution client
- * (`OCIRegistry`, on an HTTP/1.1 client of its own and Node's `fetch`), credentials, typed
- * registry errors, references, digests and digest-verified blob copies; manifest and media types
- * (Go's `manifest` package).
+ * (`OCIRegistry`, on an HTTP/1.1 client of its own, or Node's `fetch` once the process configures
+ * it), credentials, typed registry errors, references, digests and digest-verified blob copies;
+ * manifest and media types (Go's `manifest` package).
  *
  * Twin of Go cocoon-common's `oci` and `ociutil` packages. Loads nothing beyond Node.
  *

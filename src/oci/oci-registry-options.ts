@@ -30,11 +30,11 @@ export interface OCIRegistryOptions {
   /** Extra attempts for safe requests (GET/HEAD, and 429/503 with `Retry-After`); default 2. */
   readonly retries?: number;
   /**
-   * The `fetch` to send every request with. By default each `GET` (manifests, blobs, tokens) goes
-   * over this package's own HTTP/1.1 client, a connection per request, which trusts Node's CAs
-   * (`NODE_EXTRA_CA_CERTS` included), and every other request through Node's own `fetch` (undici,
-   * with keep-alive); once the process configures Node's `fetch` (`NODE_USE_ENV_PROXY`, or a global
-   * dispatcher such as undici's `ProxyAgent`), everything goes through Node's `fetch`. Given here,
+   * The `fetch` to send every request with. By default every request (manifests, blobs, tokens,
+   * uploads) goes over this package's own HTTP/1.1 client, a connection per request, which trusts
+   * Node's CAs (`NODE_EXTRA_CA_CERTS` included); a body it cannot size (no `Content-Length`) goes
+   * through Node's own `fetch`; once the process configures Node's `fetch` (`NODE_USE_ENV_PROXY`, or
+   * a global dispatcher such as undici's `ProxyAgent`), everything goes through Node's `fetch`. Given here,
    * this `fetch` sends everything; it must be done with a chunk of a streamed request body once it
    * asks for the second chunk after it, as Node's is: a snapshot push reads its next bytes into that
    * chunk's buffer (held longer, the bytes sent differ from those hashed, and the registry refuses

@@ -32,8 +32,9 @@ import type {
 type Action = "pull" | "pull,push" | "delete";
 
 /**
- * A {@link Registry} on the OCI distribution API (Go's `oci.OCIRegistry`): `GET`s over an HTTP/1.1
- * client of the package's own, the rest with Node's `fetch` (see {@link OCIRegistryOptions.fetch}).
+ * A {@link Registry} on the OCI distribution API (Go's `oci.OCIRegistry`): every request over an
+ * HTTP/1.1 client of the package's own, unless the process configures Node's `fetch` (see
+ * {@link OCIRegistryOptions.fetch}).
  *
  * `base` is the registry host plus an optional repository prefix (`ghcr.io/acme/snapshots`,
  * `127.0.0.1:5000`); `name` (a VM name) is appended to it, and a reference holding a `:` is a digest.

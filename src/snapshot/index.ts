@@ -1,11 +1,11 @@
 /**
- * VM snapshots over OCI, wire-compatible with Go cocoon-common's `snapshot` and `cloudimg`:
- * write a `cocoon snapshot export` tar (the format, as a zod schema and a checked grammar, and a
- * writer), push it (v1, or v2 with zstd and chunks), pull it back as a `cocoon snapshot import`
- * tar, restore an import tar into a directory, stream cloud images, and plan the node's kept-snapshot cache.
+ * VM snapshots over OCI, wire-compatible with Go cocoon-common's `snapshot` and `cloudimg`: push a
+ * `cocoon snapshot export` tar (v1, or v2 with zstd and chunks), pull it back as a `cocoon snapshot
+ * import` tar, restore an import tar into a directory, stream cloud images, and plan the node's
+ * kept-snapshot cache. The export format's zod schemas and its writer are `./snapshot/export`.
  *
- * Loads `./oci`, zod (for the export format's schema) and Node's own zstd (`node:zlib`, encoder
- * and decoder); no other package.
+ * Loads `./oci` and Node's own zstd (`node:zlib`, encoder and decoder); no other package (no zod:
+ * a push checks `snapshot.json` with a check generated from the schema).
  *
  * @module
  */
@@ -14,12 +14,7 @@ export type { HibernationHint, NodeSnapshot, SnapshotCacheInput, SnapshotCachePl
 export { diskLayers, streamCloudImage, streamCloudImageParsed } from "./cloudimg.js";
 export type { CloudImageOptions } from "./cloudimg.js";
 export { SparsePAX } from "./codec/sparse-pax.js";
-export { createSnapshotExport } from "./export/create-snapshot-export.js";
-export type { SnapshotExportOptions } from "./export/create-snapshot-export.js";
-export { SnapshotEnvelopeSchema, SnapshotExportConfigSchema } from "./export/envelope-schema.js";
-export type { SnapshotEnvelope, SnapshotExportConfig } from "./export/envelope-schema.js";
 export { ExportFormatError, isExportFormatError } from "./export/export-format-error.js";
-export type { SnapshotExportFile } from "./export/export-plan.js";
 export { formatSparseMap, parseSparseRecords } from "./export/sparse-records.js";
 export type { SparseExtent, SparseLayout } from "./export/sparse-records.js";
 export { EXPORT_READ_SIZE, ExportFile, readExportFile } from "./io/export-file.js";

@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
-import { createSnapshotExport, formatSparseMap, parseSparseRecords, type SparseExtent } from "../../src/snapshot/index.js";
+import { createSnapshotExport } from "../../src/snapshot/export/index.js";
+import { formatSparseMap, parseSparseRecords, type SparseExtent } from "../../src/snapshot/index.js";
 import { vmConfig } from "../../src/snapshot/snapshot-files.test-util.js";
 import { outcome } from "./support/wake.js";
 

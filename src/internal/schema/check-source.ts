@@ -3,7 +3,7 @@
 // the source into a `.generated.ts` file; a test regenerates it and compares, so a schema edit
 // that is not regenerated fails.
 import { checkTagOf } from "./check-tag.js";
-import { WRAPPERS, asSchema, hasChecks, type SchemaLike } from "./zod-def.js";
+import { WRAPPERS, asSchema, hasChecks, type SchemaDef, type SchemaLike } from "./zod-def.js";
 
 /** What the generated module is called and imports. */
 export interface CheckSourceOptions {
@@ -24,6 +24,8 @@ const HELPERS: Readonly<Record<string, string>> = {
     'const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);',
   isString: 'const isString: Check = (value) => typeof value === "string";',
   isBoolean: 'const isBoolean: Check = (value) => typeof value === "boolean";',
+  onlyKeys:
+    "const onlyKeys = (value: object, keys: ReadonlySet<string>): boolean => {\n  for (const key in value) if (!keys.has(key)) return false;\n  return true;\n};",
 };
 
 const LEAVES: Readonly<Record<string, string>> = {
@@ -36,7 +38,8 @@ const LEAVES: Readonly<Record<string, string>> = {
  * when `schema` accepts it, with its top-level defaults filled in place, else `undefined` (and
  * `raw` untouched). Covers objects (loose or stripping), arrays, string-keyed records, strings,
  * booleans, safe integers, literals, enums, optional and nullable values, defaults of top-level
- * fields, and refinements tagged with {@link checkTag}.
+ * fields, strict objects (no key but the shape's), a string's minimum length, an integer's lower
+ * bound, and refinements tagged with {@link checkTag}.
  *
  * @throws `TypeError` for a construct it does not cover (the generator fails, not the check).
  * @internal
@@ -46,6 +49,7 @@ export function checkSource(source: object, options: CheckSourceOptions): string
   const consts: string[] = [];
   const used = new Set<string>(["isObject"]);
   const named = new Map<SchemaLike, string>();
+  const keySets: string[] = [];
 
   /** The name of a check function for `s`, declared once. */
   function fn(s: SchemaLike, path: string): string {
@@ -75,9 +79,11 @@ export function checkSource(source: object, options: CheckSourceOptions): string
     if (WRAPPERS.has(def.type)) throw new TypeError(`${path}: a zod ${def.type} is covered only on a top-level field`);
     if (def.type === "object" && ref !== "v") return `${fn(s, path)}(${ref})`;
     const refined = checkTagOf(s);
-    if (hasChecks(def) && refined === undefined && !(def.type === "number" && def.format === "safeint"))
+    const bounds = refined === undefined ? boundsOf(def, ref) : [];
+    const formatOnly = def.check === undefined || (def.type === "number" && def.format === "safeint");
+    if (refined === undefined && (bounds === undefined || !formatOnly))
       throw new TypeError(`${path}: refined without a checkTag naming its predicate`);
-    const base = structural(s, ref, path);
+    const base = [structural(s, ref, path), ...(bounds ?? [])].join(" && ");
     if (refined === undefined) return base;
     const arg = refined.field === undefined ? ref : `${ref}[${JSON.stringify(refined.field)}]`;
     return `${base} && ${refined.predicate}(${arg} as Parameters<typeof ${refined.predicate}>[0])`;
@@ -105,9 +111,17 @@ export function checkSource(source: object, options: CheckSourceOptions): string
         used.add("isObject");
         return `isObject(${ref}) && Object.values(${ref}).every(${fn(def.valueType, `${path}{}`)})`;
       case "object": {
-        if (def.catchall !== undefined && def.catchall.def.type !== "unknown") break;
-        const fields = Object.entries(def.shape ?? {}).map(([key, field]) => test(field, `v[${JSON.stringify(key)}]`, `${path}.${key}`));
+        const strict = def.catchall?.def.type === "never";
+        if (def.catchall !== undefined && def.catchall.def.type !== "unknown" && !strict) break;
+        const shape = Object.entries(def.shape ?? {});
+        const fields = shape.map(([key, field]) => test(field, `v[${JSON.stringify(key)}]`, `${path}.${key}`));
         used.add("isObject");
+        if (strict) {
+          used.add("onlyKeys");
+          const keys = `KEYS_${String(keySets.length)}`;
+          keySets.push(`const ${keys}: ReadonlySet<string> = new Set(${JSON.stringify(shape.map(([key]) => key))});`);
+          fields.push(`onlyKeys(v, ${keys})`);
+        }
         return ["isObject(v)", ...fields].join(TOP_AND);
       }
     }
@@ -116,6 +130,9 @@ export function checkSource(source: object, options: CheckSourceOptions): string
 
   const root = schema.def;
   if (root.type !== "object" || hasChecks(root)) throw new TypeError("value: the generated check starts from a plain zod object");
+  const rootStrict = root.catchall?.def.type === "never";
+  if (root.catchall !== undefined && root.catchall.def.type !== "unknown" && !rootStrict)
+    throw new TypeError("value: the generated check starts from a plain zod object");
   const fills: string[] = [];
   const rootTests = Object.entries(root.shape ?? {}).map(([key, field]) => {
     const ref = `raw[${JSON.stringify(key)}]`;
@@ -124,6 +141,11 @@ export function checkSource(source: object, options: CheckSourceOptions): string
     fills.push(`  ${ref} ??= ${value};`);
     return `(${ref} === undefined || ${test(inner(field, key), ref, `value.${key}`)})`;
   });
+  if (rootStrict) {
+    used.add("onlyKeys");
+    keySets.push(`const KEYS: ReadonlySet<string> = new Set(${JSON.stringify(Object.keys(root.shape ?? {}))});`);
+    rootTests.push("onlyKeys(raw, KEYS)");
+  }
   return [
     options.header,
     ...options.imports,
@@ -132,6 +154,7 @@ export function checkSource(source: object, options: CheckSourceOptions): string
     ...Object.entries(HELPERS)
       .filter(([helper]) => used.has(helper))
       .map(([, line]) => line),
+    ...keySets,
     ...consts,
     "",
     "/**",
@@ -168,6 +191,20 @@ function nameOf(path: string, taken: ReadonlyMap<SchemaLike, string>): string {
   let name = base;
   for (let i = 2; names.has(name); i++) name = `${base}${String(i)}`;
   return name;
+}
+
+/** The tests of a string's `min_length` and a number's `greater_than` checks; `undefined` when it has another. */
+function boundsOf(def: SchemaDef, ref: string): string[] | undefined {
+  const out: string[] = [];
+  for (const check of def.checks ?? []) {
+    const c = (check as { _zod?: { def?: { check?: string; minimum?: unknown; value?: unknown; inclusive?: boolean } } })._zod?.def;
+    if (def.type === "string" && c?.check === "min_length" && typeof c.minimum === "number")
+      out.push(`${ref}.length >= ${String(c.minimum)}`);
+    else if (def.type === "number" && c?.check === "greater_than" && typeof c.value === "number")
+      out.push(`(${ref} as number) ${c.inclusive === true ? ">=" : ">"} ${String(c.value)}`);
+    else return undefined;
+  }
+  return out;
 }
 
 function inner(s: SchemaLike, path: string): SchemaLike {

@@ -1,9 +1,9 @@
 import { GoDecodeError, INT64_SAFE, STRING, always, encodeGo, indentGoJSON, oe, struct, unmarshalGo } from "../../internal/go/index.js";
 import type { SnapshotConfig } from "../../oci/snapshot-config.js";
 import { GO_SET, VM_FIELDS } from "../../oci/snapshot-config.js";
-import { type SnapshotEnvelope, SnapshotEnvelopeSchema, type SnapshotExportConfig } from "../export/envelope-schema.js";
+import { acceptSnapshotEnvelope } from "../export/envelope-check.generated.js";
+import type { SnapshotEnvelope, SnapshotExportConfig } from "../export/envelope-schema.js";
 import { ExportFormatError } from "../export/export-format-error.js";
-import { issueError } from "../export/schema-issues.js";
 
 /** The name of the envelope entry in cocoon's export and import tars. */
 export const ENVELOPE_NAME = "snapshot.json";
@@ -95,24 +95,57 @@ function decodeEnvelope(data: Uint8Array): { version: number; config: DecodedExp
   }
 }
 
+/** `snapshot.json` as Go decoded it, refused by `SnapshotEnvelopeSchema`: {@link parseEnvelope} explains it. */
+export class RefusedEnvelope extends Error {
+  /** The canonical envelope (Go's decoding, written back as JSON and parsed). */
+  readonly decoded: unknown;
+  constructor(decoded: unknown) {
+    super(`${ENVELOPE_NAME}: refused by the export format`);
+    this.decoded = decoded;
+  }
+}
+
 /**
  * Reads cocoon's `snapshot.json` as Go's push does (`json.Decoder`: the first JSON value, keys
  * matched case-insensitively, unknown fields ignored, Go's errors prefixed `parse snapshot.json: `),
- * then checks what Go decoded, as Go would write it back, against {@link SnapshotEnvelopeSchema}:
- * a version of at least 1, a non-empty id, no negative count.
+ * then checks what Go decoded, as Go would write it back, against `SnapshotEnvelopeSchema` (its
+ * generated check, which loads no zod): a version of at least 1, a non-empty id, no negative count.
  *
- * @throws ExportFormatError naming the field.
+ * @throws ExportFormatError naming the field, for what Go's decoder refuses; {@link RefusedEnvelope}
+ * for what the schema refuses.
  */
 export function readEnvelope(data: Uint8Array): SnapshotEnvelope {
   const canonical: unknown = JSON.parse(encodeGo(ENVELOPE, decodeEnvelope(data), () => undefined));
-  const checked = SnapshotEnvelopeSchema.safeParse(canonical);
+  const envelope = acceptSnapshotEnvelope(canonical);
+  if (envelope === undefined) throw new RefusedEnvelope(canonical);
+  return envelope;
+}
+
+/** The schema's own verdict on a refused envelope, as an {@link ExportFormatError} naming the field; zod is loaded only here. */
+async function explain(refused: RefusedEnvelope): Promise<SnapshotEnvelope> {
+  const [{ SnapshotEnvelopeSchema }, { issueError }] = await Promise.all([
+    import("../export/envelope-schema.js"),
+    import("../export/schema-issues.js"),
+  ]);
+  const checked = SnapshotEnvelopeSchema.safeParse(refused.decoded);
   if (!checked.success) throw issueError(ENVELOPE_NAME, checked.error);
   return checked.data;
 }
 
-/** {@link readEnvelope}, as the config blob's fields. */
-export function parseEnvelope(data: Uint8Array): ExportConfig {
-  const c = readEnvelope(data).config;
+/**
+ * {@link readEnvelope}, as the config blob's fields.
+ *
+ * @throws ExportFormatError naming the field: the text `SnapshotEnvelopeSchema` gives.
+ */
+export async function parseEnvelope(data: Uint8Array): Promise<ExportConfig> {
+  let envelope: SnapshotEnvelope;
+  try {
+    envelope = readEnvelope(data);
+  } catch (err) {
+    if (!(err instanceof RefusedEnvelope)) throw err;
+    envelope = await explain(err);
+  }
+  const c = envelope.config;
   return {
     snapshotId: c.id,
     description: c.description ?? "",

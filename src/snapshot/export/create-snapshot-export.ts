@@ -86,7 +86,7 @@ async function* writeExport(
 }
 
 /**
- * Writes a `cocoon snapshot export` tar stream, the input of {@link pushSnapshot}: `snapshot.json`
+ * Writes a `cocoon snapshot export` tar stream, the input of `pushSnapshot` (`./snapshot`): `snapshot.json`
  * (the envelope around `config`, as cocoon writes it), then each file in order, regular or sparse
  * (`COCOON.sparse.map` and `COCOON.sparse.size` from its extents), with the headers Go's tar writer
  * gives cocoon's exports (USTAR; PAX only for the sparse records, a non-ASCII name or one too long
@@ -94,7 +94,7 @@ async function* writeExport(
  *
  * Everything is checked before the first byte, so the stream is one a push accepts: the config
  * against {@link SnapshotExportConfigSchema}, each name (one file name, not `snapshot.json`, not
- * twice), mode, time, size and sparse layout (the grammar {@link parseSparseRecords} reads). The
+ * twice), mode, time, size and sparse layout (the grammar `parseSparseRecords` of `./snapshot` reads). The
  * files' data is read as the stream is: memory stays at what their sources hand over. A source that
  * gives more or fewer bytes than its size fails the stream at that point.
  *

@@ -3,7 +3,7 @@ import { CocoonError, isCocoonError } from "../../errors.js";
 /**
  * An export that breaks the `cocoon snapshot export` format, code `ERR_SNAPSHOT_FORMAT`: thrown by
  * {@link pushSnapshot} before it uploads the entry (or anything, when the entry is `snapshot.json`
- * or comes before it), and by {@link createSnapshotExport} before it writes a byte.
+ * or comes before it), and by `createSnapshotExport` (`./snapshot/export`) before it writes a byte.
  *
  * `entry` names the tar entry and `field` what in it is wrong: a path in `snapshot.json`
  * (`config.cpu`, `version`), a PAX record (`COCOON.sparse.map`), a header field (`name`,

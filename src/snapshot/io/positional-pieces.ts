@@ -13,10 +13,10 @@ const RING = 3;
  * piece's buffer is read into again once the consumer asks for the second piece after it. For a
  * consumer that lets go of a piece by then (an HTTP body that writes each piece before it pulls
  * another); a fresh buffer per piece would instead leave the collector tens of MiB of external
- * memory to find. `unexpected EOF` when the region is short.
+ * memory to find. `unexpected EOF` when the region is short. `ring` receives the buffers, so that
+ * the caller can free them once the consumer is done with every piece (an upload that succeeded).
  */
-export async function* positionalPieces(readAt: ReadAt, size: number): AsyncGenerator<Uint8Array> {
-  const ring: Buffer[] = [];
+export async function* positionalPieces(readAt: ReadAt, size: number, ring: Buffer[] = []): AsyncGenerator<Uint8Array> {
   let at = 0;
   let turn = 0;
   const read = async (): Promise<Uint8Array> => {

@@ -9,6 +9,7 @@ import { STREAM_ABOVE, uploadLayer, uploadStreamed } from "./blob-upload.js";
 import type { ExportConfig } from "../codec/envelope.js";
 import type { UploadPool } from "../io/upload-pool.js";
 import { enqueueChunks } from "./chunked-upload.js";
+import { detachWhole } from "../io/chunk-buffers.js";
 import { positionalPieces } from "../io/positional-pieces.js";
 import { uploadCompressed } from "./compressed-upload.js";
 import type { PipelineParams, PushOptions } from "./push-options.js";
@@ -94,6 +95,7 @@ export async function uploadEntry(
   const put = entry.size > STREAM_ABOVE ? up.putBlobStreamed?.bind(up) : undefined;
   // From an export file, the layer is read by position into a few reused buffers as it is sent.
   const region = put === undefined ? undefined : body.region(entry.size);
+  const ring: Buffer[] = [];
   const upload =
     put === undefined
       ? uploadLayer(up, opts.name, entry.name, mediaType, await drain(body, `upload ${entry.name}: buffer entry`), undefined, opts.signal)
@@ -104,11 +106,14 @@ export async function uploadEntry(
             opts.name,
             entry.name,
             mediaType,
-            readFailures(positionalPieces(region, entry.size), "buffer entry"),
+            readFailures(positionalPieces(region, entry.size, ring), "buffer entry"),
             opts.signal,
             entry.size,
           );
   const desc = await upload.catch((err: unknown) => Promise.reject(uploadFailure(entry.name, err, opts.signal)));
+  // Every request of the upload was answered: nothing reads the ring any more. Freed now, not at a
+  // collection: a process that pushes again would otherwise hold each push's ring as garbage.
+  for (const buffer of ring) detachWhole(buffer);
   out.groups.push({ name: entry.name, descs: [desc] });
   progress(`  ${entry.name} -> ${desc.digest} (${desc.size} bytes)`);
 }

@@ -62,7 +62,7 @@ async function readEntries(
         if (entry.size > MAX_ENVELOPE_SIZE) {
           throw new ExportFormatError(ENVELOPE_NAME, "size", `${ENVELOPE_NAME} of ${entry.size} bytes, more than ${MAX_ENVELOPE_SIZE}`);
         }
-        out.cfg = parseEnvelope(Buffer.concat(await drain(body, "read tar entry")));
+        out.cfg = await parseEnvelope(Buffer.concat(await drain(body, "read tar entry")));
         for (const held of pending.drain()) await uploadEntry(up, opts, held.entry, held.body, params, pool, out);
       } else if (kind === "file" && out.cfg === undefined) {
         sparseFileMeta(entry);
@@ -93,7 +93,7 @@ async function readEntries(
  * Links, directories, devices and FIFOs are skipped, as Go skips them; a contiguous file (`7`) is
  * a regular file.
  *
- * The export is checked against its format as it is read ({@link SnapshotEnvelopeSchema},
+ * The export is checked against its format as it is read (`SnapshotEnvelopeSchema` of `./snapshot/export`,
  * {@link parseSparseRecords}): `snapshot.json` before anything is uploaded (files that precede it
  * are held in memory until it arrives), every other entry before any byte of it is uploaded. An
  * entry that is not a single file name, a repeated name, a GNU sparse file, another type that

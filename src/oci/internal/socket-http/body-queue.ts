@@ -1,7 +1,10 @@
 import type { BodySlabs } from "../../../internal/body-slabs.js";
 
-/** Bytes a body holds for its reader before it stops reading the socket. */
-export const QUEUE_LIMIT = 4 << 20;
+/**
+ * Bytes a body holds for its reader before it stops reading the socket. A v1 pull's output takes
+ * its bytes as fast as they come; at 4 MiB the pull's peak was about 4 MiB higher and no faster.
+ */
+export const QUEUE_LIMIT = 1 << 20;
 
 /** What a read gives, as a `ReadableStreamDefaultReader`'s read does. */
 export type BodyRead = { readonly done: false; readonly value: Uint8Array } | { readonly done: true; readonly value: undefined };
@@ -21,6 +24,10 @@ export class BodyQueue {
   #queued = 0;
   #slab: Uint8Array = new Uint8Array(0);
   #slabAt = 0;
+  /** The body's length when its head gave it and it is below a slab: it is received into a buffer of that size. */
+  #small: number | undefined;
+  /** Whether the current slab is the pool's (given back once read), or a small body's own buffer. */
+  #pooled = true;
   #ended = false;
   #error: Error | undefined = undefined;
   #waiter: { resolve: (r: BodyRead) => void; reject: (err: Error) => void } | undefined;
@@ -44,12 +51,24 @@ export class BodyQueue {
     this.#cancel = socket.cancel;
   }
 
+  /**
+   * Tells the queue the body's length, from its head: a body below a slab (a manifest, a token, a
+   * config blob) is received into one buffer of its size instead of a pool slab, which its reader
+   * (copying it whole) never gives back.
+   */
+  expect(length: number): void {
+    if (length < SLAB && this.#slab.length === 0) this.#small = length;
+  }
+
   /** Copies `buf[from..to)` in; returns false when the source should pause. */
   push(buf: Uint8Array, from: number, to: number): boolean {
     if (this.#ended || this.#error !== undefined || to <= from) return !this.#paused;
     const n = to - from;
+    const small = this.#small;
     if (this.#slab.length - this.#slabAt < n) {
-      this.#slab = this.slabs.take(Math.max(SLAB, n));
+      this.#pooled = small === undefined || n > small;
+      this.#slab = this.#pooled ? this.slabs.take(Math.max(SLAB, n)) : Buffer.allocUnsafeSlow(small ?? n);
+      this.#small = undefined;
       this.#slabAt = 0;
     }
     const slab = this.#slab;
@@ -57,7 +76,7 @@ export class BodyQueue {
     slab.set(buf.subarray(from, to), at);
     this.#slabAt += n;
     // Retired before its last piece is handed out, so the reader can tell that piece is the last.
-    if (slab.length - this.#slabAt < this.#maxPush) {
+    if (this.#pooled && slab.length - this.#slabAt < this.#maxPush) {
       this.slabs.retire(slab, this.#slabAt);
       this.#slab = new Uint8Array(0);
       this.#slabAt = 0;

@@ -3,10 +3,13 @@ import { connect as tlsConnect } from "node:tls";
 import { BodySlabs, type SlabPool } from "../../../internal/body-slabs.js";
 import { BodyQueue } from "./body-queue.js";
 import { ChunkedDecoder } from "./chunked-decoder.js";
+import { type RequestBody, requestBody, writeStreamBody } from "./request-body.js";
 import { bodyFraming, type BodyFraming, MAX_HEAD_BYTES, parseResponseHead, ProtocolError, type ResponseHead } from "./response-head.js";
 
 /** Bytes of the buffer each connection reads into, reused for every read. */
 const READ_BUFFER = 256 * 1024;
+/** Read buffers a client keeps for its next connections; past this many a closed connection's is left to the collector. */
+const KEPT_READ_BUFFERS = 8;
 /** Interim (1xx) responses skipped before the final one, at most. */
 const MAX_INTERIM = 8;
 const CRLFCRLF = Buffer.from("\r\n\r\n");
@@ -18,11 +21,23 @@ export interface SocketFetchOptions {
   /** Name resolution instead of the system's. */
   readonly lookup?: LookupFunction | undefined;
   /** The methods this sends itself; default `GET` and `HEAD`. */
-  readonly methods?: readonly ("GET" | "HEAD")[] | undefined;
-  /** Sends what this does not: any other method, a request with a body, a `Request` object. */
+  readonly methods?: readonly SocketMethod[] | undefined;
+  /**
+   * Sends what this does not: any other method, a `Request` object, a body that is neither a
+   * `Uint8Array` nor a `ReadableStream`, a stream body without a `Content-Length`.
+   */
   readonly fallback: typeof fetch;
   /** The client's own pool of body slabs: each body receives into slabs of it, and its reader may give them back. */
   readonly slabs: SlabPool;
+}
+
+/** A method {@link socketFetch} can send itself. */
+export type SocketMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Buffers a client's connections are done with, for its next ones. */
+interface Spares {
+  readonly read: Buffer[];
+  readonly head: Buffer[];
 }
 
 const bodies = new WeakMap<Response, BodyQueue>();
@@ -36,25 +51,33 @@ export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel
 }
 
 /**
- * A `fetch` for downloads: `GET` and `HEAD` over HTTP/1.1 on a connection of their own
- * (`Connection: close`), each socket read copied once, into the body's memory. It follows no
- * redirect and asks for no content coding; the head is parsed strictly and capped at
+ * A `fetch` over HTTP/1.1 on a connection of its own per request (`Connection: close`), each
+ * socket read copied once, into the body's memory; a request body (a `Uint8Array`, or a stream of
+ * its declared `Content-Length`) is written as it comes, waiting for the socket to drain. It
+ * follows no redirect and asks for no content coding; the head is parsed strictly and capped at
  * {@link MAX_HEAD_BYTES}. It rejects as undici's does: with the abort reason when `signal`
- * aborts, else with a `TypeError` whose `cause` says what broke.
+ * aborts, else with a `TypeError` whose `cause` says what broke (a body's own error among them).
  */
 export function socketFetch(options: SocketFetchOptions): typeof fetch {
   const methods: readonly string[] = options.methods ?? ["GET", "HEAD"];
+  // A connection's read buffer goes back here once it closed, its head buffer once the head is
+  // parsed: a push's many requests reuse a few instead of leaving 320 KiB each to the collector.
+  const spares: Spares = { read: [], head: [] };
   return (input, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     const plain = typeof input === "string" || input instanceof URL;
-    if (!methods.includes(method) || init?.body != null || !plain) return options.fallback(input, init);
+    const headers = new Headers(init?.headers);
+    const body = plain && methods.includes(method) ? requestBody(init, headers) : undefined;
+    if (body === undefined) return options.fallback(input, init);
     const url = new URL(input);
     if (url.protocol !== "http:" && url.protocol !== "https:")
       return Promise.reject(new TypeError(`fetch failed: unsupported scheme ${url.protocol}`));
     const signal = init?.signal ?? undefined;
     if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
+    if (body !== null) headers.set("content-length", String(body.length));
+    else if (method === "POST" || method === "PUT" || method === "PATCH") headers.set("content-length", "0");
     return new Promise<Response>((resolve, reject) => {
-      new Exchange(url, method, new Headers(init?.headers), signal, options, { resolve, reject }).start();
+      new Exchange(url, method, headers, signal, options, spares, { resolve, reject }).start(body);
     });
   };
 }
@@ -71,6 +94,7 @@ class Exchange {
   #settled = false;
   /** The head read so far, in a buffer of its own cap: a head dripped byte by byte costs no more than one sent at once. */
   #headBytes: Buffer | undefined;
+  readonly #spares: Spares;
   #headLength = 0;
   #interim = 0;
   #framing: BodyFraming | undefined;
@@ -83,6 +107,7 @@ class Exchange {
     headers: Headers,
     signal: AbortSignal | undefined,
     options: SocketFetchOptions,
+    spares: Spares,
     settle: { resolve: (r: Response) => void; reject: (err: unknown) => void },
   ) {
     this.#url = url;
@@ -94,7 +119,9 @@ class Exchange {
     this.#body = new BodyQueue(READ_BUFFER, socket, new BodySlabs(options.slabs));
     const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
     const tls = url.protocol === "https:";
-    const onread = { buffer: Buffer.allocUnsafe(READ_BUFFER), callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
+    this.#spares = spares;
+    const buffer = spares.read.pop() ?? Buffer.allocUnsafeSlow(READ_BUFFER);
+    const onread = { buffer, callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
     const common = { host, port: Number(url.port || (tls ? 443 : 80)), lookup: options.lookup, onread };
     this.#socket = tls
       ? tlsConnect({
@@ -103,9 +130,13 @@ class Exchange {
           ...(options.ca === undefined ? {} : { ca: options.ca }),
         })
       : netConnect(common);
+    // Closed, the socket reads nothing more into its buffer.
+    this.#socket.once("close", () => {
+      if (spares.read.length < KEPT_READ_BUFFERS) spares.read.push(buffer);
+    });
   }
 
-  start(): void {
+  start(body: RequestBody | null): void {
     this.#socket.on("error", (err) => this.#fail(err));
     this.#socket.on("end", () => this.#onEnd());
     this.#socket.on("close", () => this.#fail(new ProtocolError("connection closed before a response")));
@@ -113,6 +144,8 @@ class Exchange {
     let request = `${this.#method} ${this.#url.pathname}${this.#url.search} HTTP/1.1\r\nhost: ${this.#url.host}\r\n`;
     for (const [name, value] of this.#headers) if (name !== "host" && name !== "connection") request += `${name}: ${value}\r\n`;
     this.#socket.write(`${request}connection: close\r\n\r\n`, "latin1");
+    if (body?.bytes instanceof Uint8Array) this.#socket.write(body.bytes);
+    else if (body) writeStreamBody(this.#socket, body.bytes.getReader(), body.length).catch((err: unknown) => this.#fail(err));
   }
 
   #onRead(buf: Uint8Array, n: number): boolean {
@@ -135,7 +168,7 @@ class Exchange {
   #readHead(buf: Uint8Array, n: number): { head: ResponseHead; bodyAt: number } | undefined {
     let from = 0;
     for (;;) {
-      const bytes = (this.#headBytes ??= Buffer.allocUnsafe(MAX_HEAD_BYTES + CRLFCRLF.length));
+      const bytes = (this.#headBytes ??= this.#spares.head.pop() ?? Buffer.allocUnsafeSlow(MAX_HEAD_BYTES + CRLFCRLF.length));
       const seen = this.#headLength;
       const take = Math.min(n - from, bytes.length - seen);
       bytes.set(buf.subarray(from, from + take), seen);
@@ -147,6 +180,8 @@ class Exchange {
       from += end + 4 - seen;
       this.#headLength = 0;
       if (head.status >= 200) {
+        // Parsed into a string: the buffer is free for the client's next head.
+        if (this.#spares.head.length < KEPT_READ_BUFFERS) this.#spares.head.push(bytes);
         this.#headBytes = undefined;
         if (head.status > 599) throw new ProtocolError(`invalid status ${head.status}`);
         return { head, bodyAt: from };
@@ -162,7 +197,10 @@ class Exchange {
     const body = framing.kind === "none" ? null : this.#body.stream();
     const response = new Response(body, { status: head.status, statusText: head.reason, headers });
     this.#framing = framing;
-    if (framing.kind === "length") this.#remaining = framing.length;
+    if (framing.kind === "length") {
+      this.#remaining = framing.length;
+      this.#body.expect(framing.length);
+    }
     if (framing.kind === "chunked") this.#decoder = new ChunkedDecoder();
     bodies.set(response, this.#body);
     this.#settled = true;
