@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
@@ -29,14 +30,27 @@ async function importNodeCheckFirst(): Promise<void> {
   }
 }
 
-export default defineConfig({
-  entry: { ...entry, "internal/node-check": "src/internal/node-check.ts" },
-  format: ["esm"],
-  target: "node20",
-  dts: true,
-  clean: true,
-  splitting: true,
-  treeshake: true,
-  sourcemap: false,
-  onSuccess: importNodeCheckFirst,
+/**
+ * `./kubelet`'s declarations are bundled on their own: in the shared chunks its types would sit next
+ * to `./k8s`'s, which import client-node's, and a virtual kubelet need not install client-node. The
+ * two builds run at once, so `dist` is emptied here, once, instead of by tsup's `clean` (each build's
+ * would delete the other's declarations).
+ */
+const { "kubelet/index": kubelet, ...sharedDeclarations } = entry;
+
+export default defineConfig(() => {
+  rmSync("dist", { recursive: true, force: true });
+  return [
+    {
+      entry: { ...entry, "internal/node-check": "src/internal/node-check.ts" },
+      format: ["esm"],
+      target: "node20",
+      dts: { entry: sharedDeclarations },
+      splitting: true,
+      treeshake: true,
+      sourcemap: false,
+      onSuccess: importNodeCheckFirst,
+    },
+    { entry: { "kubelet/index": kubelet }, format: ["esm"], target: "node20", dts: { only: true } },
+  ];
 });

@@ -47,7 +47,7 @@ const TOPICS = [
   [/^src\/apis\/v1\/rbac/, "RBAC"],
   [/^src\/apis\/v1\/|^src\/internal\/crd-markers\.ts$/, "Schemas"],
   [/^src\/k8s\/watch\//, "Watches"],
-  [/^src\/k8s\/kubelet\//, "Virtual kubelet"],
+  [/^src\/(k8s\/)?kubelet\//, "Virtual kubelet"],
   [/^src\/k8s\/admission\//, "Admission"],
   [/^src\/k8s\/patch\//, "Patches"],
   [/^src\/k8s\//, "Clients"],

@@ -5,8 +5,10 @@
  * Build the requester from the pod's service account ({@link inClusterRequester}) or a kubeconfig
  * file with a client certificate or a token ({@link kubeconfigRequester}; `yaml` only for a file beyond what kubectl writes).
  *
- * These are the functions `./k8s` exports under the same names; `./k8s` also takes client-node's
- * clients, and builds a requester from a client-node `KubeConfig` (`kubeConfigRequester`).
+ * These are the functions `./k8s` exports under the same names, typed for a requester only, so their
+ * declarations name no client-node type: a project without client-node type-checks them strictly,
+ * without `skipLibCheck`. `./k8s` also takes client-node's clients, and builds a requester from a
+ * client-node `KubeConfig` (`kubeConfigRequester`).
  *
  * @module
  */
@@ -18,26 +20,30 @@ export { inClusterRequester } from "../k8s/request/in-cluster.js";
 export type { InClusterOptions } from "../k8s/request/in-cluster.js";
 export { kubeconfigRequester } from "../k8s/request/kubeconfig-file.js";
 export type { KubeconfigRequesterOptions } from "../k8s/request/kubeconfig-file.js";
-export { NODE_HEARTBEAT, keepNode } from "../k8s/kubelet/keep-node.js";
+export { NODE_HEARTBEAT } from "../k8s/kubelet/keep-node.js";
+export {
+  finishPodDeletion,
+  keepNode,
+  patchClearVMRuntime,
+  patchLifecycleStatus,
+  patchVMRuntime,
+  reportVM,
+  watchCocoonPods,
+  writePodStatus,
+} from "./functions.js";
+export type { VMReported } from "./functions.js";
 export type { KeepNodeOptions, KeptNode } from "../k8s/kubelet/keep-node.js";
 export { NODE_LEASE_NAMESPACE } from "../k8s/kubelet/lease-namespace.js";
-export { reportVM } from "../k8s/kubelet/report-vm.js";
-export type { ReportPod, ReportVMOptions, VMReport, VMReported } from "../k8s/kubelet/report-vm.js";
-export { patchLifecycleStatus } from "../k8s/kubelet/lifecycle-status.js";
-export { patchVMRuntime } from "../k8s/kubelet/vm-runtime.js";
-export { patchClearVMRuntime } from "../k8s/kubelet/clear-vm-runtime.js";
-export { writePodStatus } from "../k8s/kubelet/write-pod-status.js";
+export type { ReportPod, ReportVMOptions, VMReport } from "../k8s/kubelet/report-vm.js";
 export type { StatusPod, WritePodStatusOptions } from "../k8s/kubelet/write-pod-status.js";
-export { PodDeletion, finishPodDeletion } from "../k8s/kubelet/finish-pod-deletion.js";
+export { PodDeletion } from "../k8s/kubelet/finish-pod-deletion.js";
 export type { FinishPodDeletionOptions } from "../k8s/kubelet/finish-pod-deletion.js";
-export { watchCocoonPods } from "../k8s/watch/cocoon-watches.js";
 export type { CocoonWatch } from "../k8s/watch/resource-watch.js";
 export type { WatchChange, WatchEvent } from "../k8s/watch/watch-event.js";
 export type { WatchOptions } from "../k8s/watch/watch-options.js";
 export type { WatchedPod } from "../k8s/watch/watched-pod.js";
 export type { AnnotationPatchOptions } from "../k8s/patch/annotations.js";
 export type { KubeObject } from "../k8s/patch/target.js";
-export type { Patched } from "../k8s/patch/patched.js";
 export type { Logger } from "../k8s/logger.js";
 export {
   isAlreadyExists,

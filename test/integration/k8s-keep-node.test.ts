@@ -30,7 +30,7 @@ let plane: ControlPlane;
 let proxy: RecordingProxy;
 let clients: CocoonClients;
 let admin: { core: CoreV1Api; coordination: CoordinationV1Api };
-let kept: KeptNode;
+let kept: KeptNode<V1Node>;
 const stop = new AbortController();
 const errors: string[] = [];
 

@@ -44,21 +44,31 @@ export interface Consumer {
   dispose(): void;
 }
 
+/** What {@link createConsumer} installs beyond the package, zod and `@types/node`. */
+export interface ConsumerOptions {
+  /** Installs client-node and `@types/ws` (default `true`); `false` is a virtual kubelet's project. */
+  clientNode?: boolean;
+}
+
 /**
  * Creates a project whose package.json has `type`, and installs the packed package with zod,
- * client-node, their types, and `extra` packages. Install scripts are skipped: the engines check
- * refuses this repository's development Node, and the CI matrix proves it on a real Node 20.
+ * client-node (unless `options.clientNode` is `false`), their types, and `extra` packages. Install
+ * scripts are skipped: the engines check refuses this repository's development Node, and the CI
+ * matrix proves it on a real Node 20.
  */
-export async function createConsumer(type: "module" | "commonjs", extra: string[] = []): Promise<Consumer> {
+export async function createConsumer(
+  type: "module" | "commonjs",
+  extra: string[] = [],
+  { clientNode = true }: ConsumerOptions = {},
+): Promise<Consumer> {
   const dir = mkdtempSync(join(tmpdir(), `cocoon-consumer-${type}-`));
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "consumer", private: true, type }));
   const dev = pkg.devDependencies;
   // @types/ws: client-node's own declarations import "ws" types; its users install them too.
   const peers = [
     `zod@${dev.zod}`,
-    `@kubernetes/client-node@${dev["@kubernetes/client-node"]}`,
     `@types/node@${dev["@types/node"]}`,
-    "@types/ws@8",
+    ...(clientNode ? [`@kubernetes/client-node@${dev["@kubernetes/client-node"]}`, "@types/ws@8"] : []),
   ];
   await run(
     "npm",

@@ -3,6 +3,7 @@ import { CocoonError } from "../../errors.js";
 import { buildVirtualNode, nodeResources, type NodeResourcesInput, type VirtualNodeOptions } from "../../meta/index.js";
 import type { Logger } from "../logger.js";
 import { checkedObjectName } from "../path-name.js";
+import type { KubeObject } from "../patch/target.js";
 import { isKubeRequester, type KubeRequester } from "../request/kube-request.js";
 import { startKeeper, type KeeperSettings } from "./node-keeper.js";
 import { requesterNodeWrites, type NodeWrites } from "./node-writes.js";
@@ -68,17 +69,20 @@ export interface KeepNodeOptions extends Omit<VirtualNodeOptions, "now"> {
 }
 
 /**
- * The running keeper {@link keepNode} resolves to.
+ * The running keeper {@link keepNode} resolves to, `node` typed as `N`: client-node's `V1Node` for
+ * client-node's clients (`./k8s`), the server's JSON (a {@link KubeObject}, timestamps as strings)
+ * for a {@link KubeRequester} (`./kubelet`).
  *
+ * @typeParam N - The Node's type; {@link KubeObject} when not given.
  * @example
  * ```ts
  * const kept: KeptNode = await keepNode(clients, { name: "cocoon-a", nodeIP: "10.0.0.4", resources: measured, signal });
  * await kept.update({ ...measured, snapshotCache: { allocatableBytes: 2 ** 40 } }); // the cache planner's new plan
  * ```
  */
-export interface KeptNode {
+export interface KeptNode<N extends KubeObject = KubeObject> {
   /** The server's copy of the node after the keeper's last write. */
-  readonly node: V1Node;
+  readonly node: N;
   /**
    * Re-reports capacity and allocatable (`nodeResources(resources)`): one status write when they
    * changed, none when they did not.
@@ -153,7 +157,7 @@ export function keeperSettings(options: Omit<KeepNodeOptions, keyof VirtualNodeO
  * await kept.stopped; // after signal aborts: Ready=False written
  * ```
  */
-export async function keepNode(clients: KeepNodeClients | KubeRequester, options: KeepNodeOptions): Promise<KeptNode> {
+export async function keepNode(clients: KeepNodeClients | KubeRequester, options: KeepNodeOptions): Promise<KeptNode<V1Node>> {
   checkedObjectName(options.name, "Node", { helper: "keepNode", field: "name" });
   const settings = keeperSettings(options);
   const body = buildVirtualNode({ ...options, now: new Date() });

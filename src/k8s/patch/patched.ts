@@ -10,8 +10,10 @@ import type { KubeObject } from "./target.js";
  * nothing is sent, the helper resolves to the object it was given. So a pod written by a helper is
  * `T | V1Pod`: `V1Pod` for a `V1Pod`, and a union to narrow for any other pod type. A CocoonSet or
  * CocoonHibernation (`kind` typed as its literal) goes through `CustomObjectsApi`, which answers
- * with the server's JSON, timestamps as strings: `T` itself. Sent through a `KubeRequester` (`./kubelet`), a
- * pod's answer is the server's JSON too (timestamps as strings), though the type still says `T | V1Pod`.
+ * with the server's JSON, timestamps as strings: `T` itself. Sent through a `KubeRequester`, a pod's
+ * answer is the server's JSON too (timestamps as strings): `./k8s`'s functions, which take either,
+ * still say `T | V1Pod`; `./kubelet`'s, which take only a requester, resolve to `T` and name no
+ * client-node type.
  *
  * @example
  * ```ts
