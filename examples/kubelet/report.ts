@@ -7,14 +7,12 @@
  *
  * @module
  */
-import type { WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
-import { reportVM, type VMReport } from "@cocoonstack/cocoon-common/kubelet";
+import { reportVM, type VMReport, type WatchedPod } from "@cocoonstack/cocoon-common/kubelet";
 import type { KubeletContext } from "./kubelet.js";
 
 /** Reports the VM on its pod and remembers the version written; resolves to the pod as stored. */
 export async function report({ clients, writes }: KubeletContext, pod: WatchedPod, vmReport: VMReport): Promise<WatchedPod> {
-  // Sent through a KubeRequester, the answer is the server's JSON: a WatchedPod, as the watch delivers it.
-  const written = (await reportVM(clients, pod, vmReport)).pod as WatchedPod;
+  const written = (await reportVM(clients, pod, vmReport)).pod;
   writes.record(written);
   return written;
 }
