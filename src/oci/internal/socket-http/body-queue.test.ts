@@ -44,8 +44,8 @@ async function stateOf(p: Promise<unknown>): Promise<"pending" | "resolved" | "r
 const block = (n: number, fill: number): Uint8Array => new Uint8Array(n).fill(fill);
 
 describe("QUEUE_LIMIT", () => {
-  it("is 1 MiB", () => {
-    expect(QUEUE_LIMIT).toBe(1 * MiB);
+  it("is 4 MiB", () => {
+    expect(QUEUE_LIMIT).toBe(4 * MiB);
   });
 });
 
@@ -162,7 +162,7 @@ describe("BodyQueue", () => {
     for (let i = 0; i < QUEUE_LIMIT / piece; i++) results.push(queue.push(block(piece, i), 0, piece));
     expect(results.slice(0, -1).every((r) => r)).toBe(true);
     expect(results.at(-1)).toBe(false);
-    expect(results.length).toBe(16);
+    expect(results.length).toBe(64);
     // While paused, every push (even an empty one) still says pause; the bytes are kept.
     expect(queue.push(block(piece, 64), 0, piece)).toBe(false);
     expect(queue.push(block(1, 0), 0, 0)).toBe(false);
@@ -173,9 +173,11 @@ describe("BodyQueue", () => {
     expect(first.byteLength).toBe(MiB);
     for (let i = 0; i < 16; i++) expect(first[i * piece] === i && first[(i + 1) * piece - 1] === i).toBe(true);
     expect(calls).toEqual({ resume: 1, cancel: 0 });
+    expect(valueOf(await queue.read()).byteLength).toBe(MiB);
+    expect(calls).toEqual({ resume: 1, cancel: 0 });
     expect(queue.push(block(piece, 65), 0, piece)).toBe(true);
 
-    let total = MiB;
+    let total = 2 * MiB;
     queue.end();
     for (;;) {
       const r = await queue.read();
