@@ -151,6 +151,8 @@ export function cocoonSetEdgeCases(): EdgeCase[] {
     ["agent null", set({ agent: null })],
     ["a null toolbox", spec({ toolboxes: [null] })],
     ["a null envFrom item", agent({ envFrom: [null] })],
+    // Unpruned, {name: null} differs from {}: zod's duplicate moves from claims[1] to claims[2].
+    ["a null key beside duplicate claims", agent({ resources: { claims: [{ name: null }, {}, {}] } })],
     ["envFrom defaults", agent({ envFrom: [{ configMapRef: {} }, { secretRef: { optional: true } }, { prefix: "P_" }] })],
     ...celRows(),
     ["CEL next to a non-blocking error (minimum)", set({ hibernatePolicy: "release", agent: { image: IMAGE, replicas: -1 } })],

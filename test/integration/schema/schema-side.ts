@@ -23,17 +23,29 @@ const issuesOf = (result: z.ZodSafeParseResult<unknown>): SchemaIssue[] =>
   result.success ? [] : result.error.issues.map(({ path, message, code }) => ({ path, message, code }));
 
 /**
+ * Whether `issue` is a list-map duplicate in a list whose items hold a `null` property: before
+ * pruning, `{name: null}` and `{}` are different items, so which item is the duplicate can move.
+ */
+function isDuplicateMovedByNull(issue: SchemaIssue, nullPaths: readonly PropertyKey[][]): boolean {
+  if (!issue.message.startsWith("Duplicate value") || typeof issue.path.at(-1) !== "number") return false;
+  const list = issue.path.slice(0, -1);
+  return nullPaths.some((path) => path.length > list.length + 1 && list.every((key, index) => path[index] === key));
+}
+
+/**
  * The documented `null` difference, checked: when `input` has `null` properties, zod must reject
  * it, naming no field beyond those properties (and the root notice) that it does not also name
- * once they are pruned.
+ * once they are pruned, save a duplicate the `null` moved within its list.
  */
 function nullInvariant(schema: z.ZodType, input: unknown, pruned: z.ZodSafeParseResult<unknown>): string[] {
-  const nullFields = nullPropertyPaths(input).map(fieldOf);
+  const nullPaths = nullPropertyPaths(input);
+  const nullFields = nullPaths.map(fieldOf);
   if (nullFields.length === 0) return [];
   const raw = schema.safeParse(input);
   if (raw.success) return [`null: zod accepted null properties ${JSON.stringify(nullFields)}`];
   const allowed = new Set([...nullFields, ROOT_FIELD, ...issuesOf(pruned).map((issue) => fieldOf(issue.path))]);
   const extra = issuesOf(raw)
+    .filter((issue) => !isDuplicateMovedByNull(issue, nullPaths))
     .map((issue) => fieldOf(issue.path))
     .filter((field) => !allowed.has(field));
   return extra.length === 0 ? [] : [`null: zod named ${JSON.stringify(extra)} beyond the null properties ${JSON.stringify(nullFields)}`];
