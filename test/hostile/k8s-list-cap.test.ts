@@ -2,9 +2,9 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_VERSION } from "../../src/apis/v1/index.js";
 import { isCocoonError } from "../../src/errors.js";
-import { watchCocoonHibernations, watchCocoonPods, type WatchEvent } from "../../src/k8s/index.js";
+import { statusCode, watchCocoonHibernations, watchCocoonPods, type WatchEvent } from "../../src/k8s/index.js";
 import { Label, TOLERATION_KEY } from "../../src/meta/index.js";
-import { startAPIServer, type HostileAPIServer } from "./support/api-server.js";
+import { BEARER_TOKEN, startAPIServer, statusNotFound, type HostileAPIServer } from "./support/api-server.js";
 import { answerWatch, hibernation, listAndWatch, record, requestLine } from "./support/scripted-watch.js";
 
 // The client-node path (createClients' clients) reads each list page within maxListBytes, as the
@@ -137,5 +137,31 @@ describe("a list page on client-node clients is read within maxListBytes", () =>
       "the CocoonHibernation list from the API server is longer than 67108864 bytes: dropped",
     );
     expect(requests).toEqual(["list", "list", "watch@10"]);
+  });
+});
+
+describe("a list page on client-node clients follows no redirect", () => {
+  it.each([
+    ["another origin", () => api.other.origin],
+    ["the same origin", () => api.peer.origin],
+  ])("(to %s): a retry with the 307's ApiException, the list sent again to the API server only", async (_case, origin) => {
+    api.handle(
+      listAndWatch(
+        (res, n, req) =>
+          n === 0 ? void res.writeHead(307, { location: `${origin()}${req.path}&moved=1` }).end() : withLength(res, sized(podList, 1024)),
+        (res) => void answerWatch(res),
+      ),
+    );
+    api.other.handle(statusNotFound);
+    const { rec, requests } = await watchUntilSynced((signal) => watchCocoonPods(api.clients, { namespace: "ns", signal }), 3);
+    expect(rec.events.map((e) => e.type)).toEqual(["retrying", "added", "synced"]);
+    expect(statusCode(rec.events[0]?.type === "retrying" ? rec.events[0].error : undefined)).toBe(307);
+    expect(requests).toEqual(["list", "list", "watch@10"]);
+    expect(api.peer.seen.map((r) => [r.path.includes("moved"), r.headers["authorization"]])).toEqual([
+      [false, `Bearer ${BEARER_TOKEN}`],
+      [false, `Bearer ${BEARER_TOKEN}`],
+      [false, `Bearer ${BEARER_TOKEN}`],
+    ]);
+    expect(api.other.seen.length).toBe(0);
   });
 });
