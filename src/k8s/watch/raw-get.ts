@@ -45,7 +45,7 @@ export interface RawGetBounds {
  * @internal
  */
 export async function rawGet(configuration: Configuration, request: RawGetRequest, bounds: RawGetBounds): Promise<unknown> {
-  const signal = AbortSignal.any([request.signal, AbortSignal.timeout(bounds.timeoutMs)]);
+  const deadline = AbortSignal.any([request.signal, AbortSignal.timeout(bounds.timeoutMs)]);
   let context: RequestContext = configuration.baseServer.makeRequestContext(request.path, HttpMethod.GET);
   context.setHeaderParam("Accept", "application/json, */*;q=0.8");
   for (const [name, value] of Object.entries(request.query)) if (value !== undefined) context.setQueryParam(name, String(value));
@@ -54,7 +54,8 @@ export async function rawGet(configuration: Configuration, request: RawGetReques
   }
   for (const middleware of configuration.middleware) context = await middleware.pre(context).toPromise();
   const own = context.getSignal();
-  const answer = await sendContextGet(context, own === undefined ? signal : AbortSignal.any([signal, own]));
+  const signal = own === undefined ? deadline : AbortSignal.any([deadline, own]);
+  const answer = await sendContextGet(context, signal);
   try {
     let response = new ResponseContext(answer.statusCode, answer.headers, cappedBody(answer, bounds, signal));
     for (const middleware of [...configuration.middleware].reverse()) response = await middleware.post(response).toPromise();
