@@ -14,8 +14,9 @@ import type { WatchedPod } from "./watched-pod.js";
  * Watches CocoonSets: lists them, then follows every change, each object parsed with
  * `CocoonSetSchema` (typed, the CRD's defaults applied).
  *
- * It lists through client-node's `CustomObjectsApi` and reads the watch responses itself, both on
- * the authentication and keep-alive connections of {@link createClients}. Bookmarks are requested,
+ * It sends its lists and watch requests itself, both on the authentication, middleware and
+ * keep-alive connections of {@link createClients}, and reads each list page within
+ * `maxListBytes` (past it: a `retrying` event, `ERR_ANSWER_TOO_LARGE`). Bookmarks are requested,
  * and the watch resumes from the last resource version it saw (a change's or a bookmark's)
  * whenever the server closes the watch or the connection drops; a 410 Gone (etcd compacted that
  * version, or the API server restarted and its watch cache began anew) is answered by a relist
@@ -27,10 +28,10 @@ import type { WatchedPod } from "./watched-pod.js";
  * failures (each announced as a `retrying` event), 410s and watches closed within a second, so
  * the iteration ends only when it is stopped.
  *
- * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`), or a `KubeRequester` (`./kubelet`: no client-node, each list page capped by `maxListBytes`).
- * @param options - The namespace, selectors, a signal that stops the watch, page size, watch timeout and event cap.
+ * @param clients - {@link createClients}' clients (their `kubeConfig` and `configuration`), or a `KubeRequester` (`./kubelet`: no client-node).
+ * @param options - The namespace, selectors, a signal that stops the watch, page size, watch timeout, event and list caps.
  * @throws {@link CocoonError} `ERR_INVALID_ARGUMENT` for an empty namespace, one that is not a
- * DNS-1123 label (`..` would watch every namespace), or a bad page size, timeout or `maxEventBytes`.
+ * DNS-1123 label (`..` would watch every namespace), or a bad page size, timeout, `maxEventBytes` or `maxListBytes`.
  * @example
  * ```ts
  * const controller = new AbortController();
@@ -85,7 +86,7 @@ export function watchCocoonHibernations(clients: WatchClients | KubeRequester, o
  * builds carries it; the server selects them, together with `options.labelSelector`), each
  * parsed as a {@link WatchedPod}. A labelled pod without the `virtual-kubelet.io/provider`
  * toleration does not parse, so it comes as an `invalid` event. Otherwise as {@link watchCocoonSets};
- * the lists go through client-node's `CoreV1Api`, kept as the server's JSON.
+ * the lists are kept as the server's JSON.
  *
  * @example
  * ```ts
@@ -104,7 +105,6 @@ export function watchCocoonPods(clients: WatchClients | KubeRequester, options: 
     {
       kind: "Pod",
       path: namespace === undefined ? "/api/v1/pods" : `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`,
-      clientNodeList: async ({ configuration }) => (await import("./listers.js")).podLister(configuration, namespace),
       labelSelector: [Label.CocoonSet, selectorText(options)].filter(Boolean).join(","),
       schema: async () => (await import("./watched-pod-schema.js")).WatchedPodSchema,
       accept: acceptWatchedPod,
@@ -113,7 +113,7 @@ export function watchCocoonPods(clients: WatchClients | KubeRequester, options: 
   );
 }
 
-/** A watch of one cocoon custom resource, its lists sent through client-node's `CustomObjectsApi`. */
+/** A watch of one cocoon custom resource. */
 function customObjectWatch<T>(
   clients: WatchClients | KubeRequester,
   options: WatchOptions,
@@ -124,9 +124,7 @@ function customObjectWatch<T>(
   const { namespace } = options;
   const scope = namespace === undefined ? "" : `/namespaces/${encodeURIComponent(namespace)}`;
   const path = `/apis/${GROUP}/${VERSION}${scope}/${plural}`;
-  const clientNodeList = async ({ configuration }: WatchClients) =>
-    (await import("./listers.js")).customObjectLister(configuration, plural, namespace);
-  return resourceWatch(clients, { kind, path, clientNodeList, labelSelector: selectorText(options), schema }, options);
+  return resourceWatch(clients, { kind, path, labelSelector: selectorText(options), schema }, options);
 }
 
 function selectorText(options: WatchOptions): string | undefined {

@@ -1,6 +1,4 @@
-import { CustomObjectsApi, type Configuration } from "@kubernetes/client-node";
-import { GROUP, VERSION, type Plural } from "../../apis/v1/groupversion-info.js";
-import { callOptions } from "../call-options.js";
+import type { Configuration } from "@kubernetes/client-node";
 import { rawGet } from "./raw-get.js";
 
 /** One page request of a list: the selectors, the page size and the previous page's `continue`. @internal */
@@ -14,36 +12,34 @@ export interface ListQuery {
 /** Sends one list request and resolves to the server's JSON, as it came. @internal */
 export type Lister = (query: ListQuery, signal: AbortSignal) => Promise<unknown>;
 
-/**
- * Lists a cocoon custom resource through client-node's `CustomObjectsApi`, whose answers are the
- * server's JSON already.
- *
- * @internal
- */
-export function customObjectLister(configuration: Configuration, plural: Plural, namespace: string | undefined): Lister {
-  const api = new CustomObjectsApi(configuration);
-  const base = { group: GROUP, version: VERSION, plural };
-  return (query, signal) =>
-    namespace === undefined
-      ? api.listClusterCustomObject({ ...base, ...query }, callOptions({ signal }))
-      : api.listNamespacedCustomObject({ ...base, namespace, ...query }, callOptions({ signal }));
+/** How the list pages of a watch on client-node clients are read. @internal */
+export interface ListerBounds {
+  /** The kind listed, for the message: `Pod`. */
+  readonly kind: string;
+  /** The most bytes of one page; past them the page is dropped with `ERR_ANSWER_TOO_LARGE`. */
+  readonly maxListBytes: number;
+  /** The deadline of one page. */
+  readonly timeoutMs: number;
 }
 
 /**
- * Lists pods as client-node's `CoreV1Api` would (its request, authentication, middleware and HTTP
- * library, by way of {@link rawGet}), handing back the server's JSON instead of deserializing it
- * into `V1Pod` classes: the watch parses pods with a zod schema, as the same pods arrive in watch
- * events.
+ * Lists `path` (pods, or a cocoon custom resource) as client-node's `CoreV1Api` and
+ * `CustomObjectsApi` would build the request (by way of {@link rawGet}), each page read within
+ * `maxListBytes`, handing back the server's JSON instead of deserializing it into model classes:
+ * the watch parses objects with a zod schema, as the same objects arrive in watch events.
  *
  * @internal
  */
-export function podLister(configuration: Configuration, namespace: string | undefined): Lister {
-  const path = namespace === undefined ? "/api/v1/pods" : `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods`;
+export function configurationLister(configuration: Configuration, path: string, bounds: ListerBounds): Lister {
+  const { kind, maxListBytes, timeoutMs } = bounds;
   return (query, signal) =>
     rawGet(
       configuration,
-      path,
-      { continue: query._continue, fieldSelector: query.fieldSelector, labelSelector: query.labelSelector, limit: query.limit },
-      signal,
+      {
+        path,
+        query: { continue: query._continue, fieldSelector: query.fieldSelector, labelSelector: query.labelSelector, limit: query.limit },
+        signal,
+      },
+      { maxBytes: maxListBytes, timeoutMs, what: `the ${kind} list` },
     );
 }

@@ -32,6 +32,7 @@ const server = http.createServer((req, res) => {
   res.writeHead(answer.status, { "content-type": "application/json", "x-answer": String(answer.status) }).end(answer.body);
 });
 let base = "";
+const BOUNDS = { maxBytes: 1024, timeoutMs: 5_000, what: "the Pod list" };
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -39,12 +40,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** A configuration as createClients builds it, with one middleware that records its calls in `order`. */
-function configuration(order: string[]) {
+/** A configuration as createClients builds it, with one middleware that records its calls in `order` (and sets `signal`). */
+function configuration(order: string[], signal?: AbortSignal) {
   const middleware: ObservableMiddleware = {
     pre: (context: RequestContext) => {
       order.push("pre");
       context.setHeaderParam("X-Trace", "t1");
+      if (signal !== undefined) context.setSignal(signal);
       return new Observable(Promise.resolve(context));
     },
     post: (response) => {
@@ -68,7 +70,11 @@ describe("rawGet", () => {
     answer = { status: 200, body: '{"kind":"PodList","metadata":{"resourceVersion":"7","continue":"c2"},"items":[{"a":1}]}' };
     const order: string[] = [];
     const query = { continue: "c1", fieldSelector: undefined, labelSelector: "x=y,z", limit: 500 };
-    const json = await rawGet(configuration(order), "/api/v1/namespaces/demo/pods", query, new AbortController().signal);
+    const json = await rawGet(
+      configuration(order),
+      { path: "/api/v1/namespaces/demo/pods", query, signal: new AbortController().signal },
+      BOUNDS,
+    );
     expect(json).toEqual({ kind: "PodList", metadata: { resourceVersion: "7", continue: "c2" }, items: [{ a: 1 }] });
     expect(seen).toEqual([
       {
@@ -88,7 +94,9 @@ describe("rawGet", () => {
     // client-node's getBodyAsAny hands an error's body back as text.
   ])("rejects a %i with client-node's ApiException", async (status, message, body) => {
     answer = { status, body: body ?? "{}" };
-    const error = await rawGet(configuration([]), "/api/v1/pods", {}, new AbortController().signal).catch((err: unknown) => err);
+    const error = await rawGet(configuration([]), { path: "/api/v1/pods", query: {}, signal: new AbortController().signal }, BOUNDS).catch(
+      (err: unknown) => err,
+    );
     expect(error).toBeInstanceOf(ApiException);
     expect(error).toMatchObject({ code: status, body });
     expect((error as ApiException<unknown>).message).toContain(message);
@@ -97,8 +105,21 @@ describe("rawGet", () => {
 
   it("stops at an aborted signal without an answer", async () => {
     seen.length = 0;
-    const error = await rawGet(configuration([]), "/api/v1/pods", {}, AbortSignal.abort()).catch((err: unknown) => err);
+    const error = await rawGet(configuration([]), { path: "/api/v1/pods", query: {}, signal: AbortSignal.abort() }, BOUNDS).catch(
+      (err: unknown) => err,
+    );
     expect(error).toMatchObject({ name: "AbortError" });
     expect(seen).toEqual([]);
+  });
+
+  it("stops at an aborted signal a middleware set, without an answer", async () => {
+    seen.length = 0;
+    const order: string[] = [];
+    const error = await rawGet(
+      configuration(order, AbortSignal.abort()),
+      { path: "/api/v1/pods", query: {}, signal: new AbortController().signal },
+      BOUNDS,
+    ).catch((err: unknown) => err);
+    expect([(error as Error).name, order, seen]).toEqual(["AbortError", ["pre"], []]);
   });
 });

@@ -7,7 +7,7 @@ import type { WatchTransport } from "./watch-requester.js";
 export const DEFAULT_MAX_LIST_BYTES = 64 * 1024 * 1024;
 
 /** The deadline of one list page. @internal */
-const LIST_TIMEOUT_MS = 60_000;
+export const LIST_TIMEOUT_MS = 60_000;
 
 /**
  * A watch's lists and watch requests on a {@link KubeRequester}: each list page read within

@@ -5,12 +5,11 @@ import { checkedNamespaceName } from "../path-name.js";
 import type { ObjectRef } from "../resources/resource-options.js";
 import { EventQueue } from "./event-queue.js";
 import { isKubeRequester, type KubeRequester } from "../request/kube-request.js";
-import type { Lister } from "./listers.js";
 import { InvalidObject, ObjectStore, parseWatched } from "./object-store.js";
 import type { WatchEvent } from "./watch-event.js";
 import { runWatchLoop, type WatchState } from "./watch-loop.js";
 import { DEFAULT_MAX_EVENT_BYTES, type WatchOptions } from "./watch-options.js";
-import { DEFAULT_MAX_LIST_BYTES, requesterWatch } from "./requester-watch.js";
+import { DEFAULT_MAX_LIST_BYTES, LIST_TIMEOUT_MS, requesterWatch } from "./requester-watch.js";
 import type { WatchTransport } from "./watch-requester.js";
 
 /**
@@ -58,8 +57,6 @@ export interface WatchedKind<T> {
   readonly kind: string;
   /** The API path watched, e.g. `/api/v1/namespaces/demo/pods`. */
   readonly path: string;
-  /** The lister of client-node clients, loaded with them. */
-  readonly clientNodeList: (clients: WatchClients) => Promise<Lister>;
   /** The selectors the server applies (for pods, the cocoon label ANDed with the user's). */
   readonly labelSelector: string | undefined;
   /** Loads the kind's schema on the first list, so that `./k8s` loads zod only when a watch runs. */
@@ -164,9 +161,12 @@ async function watchTransport<T>(
   maxListBytes: number,
 ): Promise<WatchTransport> {
   if (isKubeRequester(clients)) return requesterWatch(clients, kind.path, kind.kind, maxListBytes);
-  const { watchRequester, apiExceptionRefusal } = await import("./watch-request.js");
+  const [{ watchRequester, apiExceptionRefusal }, { configurationLister }] = await Promise.all([
+    import("./watch-request.js"),
+    import("./listers.js"),
+  ]);
   return {
-    list: await kind.clientNodeList(clients),
+    list: configurationLister(clients.configuration, kind.path, { kind: kind.kind, maxListBytes, timeoutMs: LIST_TIMEOUT_MS }),
     send: watchRequester(clients.kubeConfig, clients.configuration),
     server: clients.kubeConfig.getCurrentCluster()?.server ?? "",
     refused: apiExceptionRefusal,

@@ -52,10 +52,11 @@ export interface WatchOptions {
    */
   maxEventBytes?: number | undefined;
   /**
-   * The longest list answer (one page, in bytes) taken on a `KubeRequester`; default 64 MiB, at
-   * least 1024. A longer answer is dropped as it passes the cap, a `retrying` event
+   * The longest list answer (one page, in bytes) taken, on client-node clients and on a
+   * `KubeRequester` alike; default 64 MiB, at least 1024. A longer answer is dropped as it passes
+   * the cap (one whose `Content-Length` is past it, before any of it is read), a `retrying` event
    * (`ERR_ANSWER_TOO_LARGE`) says so, and the watch lists again after a wait. Set a `pageSize` to
-   * keep each page under it. (Client-node clients read their lists through client-node, uncapped.)
+   * keep each page under it.
    */
   maxListBytes?: number | undefined;
 }
