@@ -13,9 +13,9 @@ export const OUTPUT_BUFFERED = 4 << 20;
 
 /**
  * {@link OUTPUT_BUFFERED} for a layer passed through as received (a v1 pull): its pieces are views
- * of the response body's slabs, and the body already queues 4 MiB ahead of the writer, so 4 more in
- * the output held about nine slabs at a pull's peak. With 1 MiB a 1 GiB v1 pull into `/dev/null`
- * peaked about 2.5 MiB lower at the same speed (`BENCHMARKS.md`, "Snapshot internals").
+ * of the response body's slabs, and the body already queues ahead of the writer, so a full
+ * {@link OUTPUT_BUFFERED} more in the output held twice the slabs at a pull's peak
+ * (`BENCHMARKS.md`, "Snapshot internals").
  */
 export const PASS_THROUGH_BUFFERED = 1 << 20;
 

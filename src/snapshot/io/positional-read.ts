@@ -4,8 +4,8 @@ import { read } from "node:fs";
  * Reads `want` bytes at `position` of the open file `fd` into the start of `out` (fewer when the
  * file ends first), through `fs.read`'s callback: one promise and one closure per call, however
  * many reads it takes. `FileHandle.read` makes several times the objects per call (its promise
- * machinery, an error wrapper, the handle's reference counting); at a thousand pieces per GiB
- * pushed, that garbage grew V8's young generation (`BENCHMARKS.md`, "Snapshot internals").
+ * machinery, an error wrapper, the handle's reference counting); read per piece of a push, that
+ * garbage grew V8's young generation (`BENCHMARKS.md`, "Snapshot internals").
  */
 export function readFully(fd: number, out: Uint8Array, want: number, position: number): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -32,8 +32,7 @@ interface Pieces {
 
 function piecesOf(stream: ReadableStream<Uint8Array>): Pieces {
   const source = takeStreamSource(stream);
-  if (source !== undefined)
-    return { next: () => source.next(), stop: async () => source.return?.(), release: () => undefined };
+  if (source !== undefined) return { next: () => source.next(), stop: async () => source.return?.(), release: () => undefined };
   const reader = stream.getReader();
   return { next: () => reader.read(), stop: () => reader.cancel(), release: () => reader.releaseLock() };
 }
