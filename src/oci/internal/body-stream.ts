@@ -6,7 +6,7 @@
  */
 export function streamBody(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
   const it = source[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>(
+  const stream = new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const next = await it.next();
@@ -19,4 +19,22 @@ export function streamBody(source: AsyncIterable<Uint8Array>): ReadableStream<Ui
     },
     { highWaterMark: 0 },
   );
+  sources.set(stream, it);
+  return stream;
+}
+
+/** Each {@link streamBody} stream's source, until a writer takes it. */
+const sources = new WeakMap<ReadableStream<Uint8Array>, AsyncIterator<Uint8Array>>();
+
+/**
+ * The source of a {@link streamBody} stream not yet read, taken once: the package's own socket
+ * client pulls each piece from it straight, skipping the web stream's reads (a promise, a read
+ * request and a pull per piece: garbage that grew V8's young generation on a push). Any other
+ * stream, or one already locked, gives `undefined` and is read as a stream.
+ */
+export function takeStreamSource(stream: ReadableStream<Uint8Array>): AsyncIterator<Uint8Array> | undefined {
+  const it = sources.get(stream);
+  if (it === undefined || stream.locked) return undefined;
+  sources.delete(stream);
+  return it;
 }

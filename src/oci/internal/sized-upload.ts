@@ -13,29 +13,36 @@ interface Reading {
   readonly hash: Hash;
   readonly size: number;
   taken: number;
+  /** The body's own failure (or a short body), which the upload rethrows as it came. */
+  failure?: { readonly error: unknown };
 }
 
-/** The next `length` bytes of the body, each part hashed as it is handed to the request. */
+/** The next `length` bytes of the body, each part hashed as it is handed to the request; a failure is kept in `r`. */
 async function* run(r: Reading, length: number): AsyncGenerator<Uint8Array> {
   let left = length;
   const { source, carry, hash, size } = r;
-  while (left > 0) {
-    let part = carry.rest;
-    carry.rest = undefined;
-    if (part === undefined) {
-      const next = await source.next();
-      if (next.done === true)
-        throw new RegistryError("ERR_REGISTRY_SIZE_MISMATCH", `blob body shorter than size ${size} (missing ${left})`);
-      part = next.value;
+  try {
+    while (left > 0) {
+      let part = carry.rest;
+      carry.rest = undefined;
+      if (part === undefined) {
+        const next = await source.next();
+        if (next.done === true)
+          throw new RegistryError("ERR_REGISTRY_SIZE_MISMATCH", `blob body shorter than size ${size} (missing ${left})`);
+        part = next.value;
+      }
+      if (part.length > left) {
+        carry.rest = part.subarray(left);
+        part = part.subarray(0, left);
+      }
+      left -= part.length;
+      r.taken += part.length;
+      hash.update(part);
+      if (part.length > 0) yield part;
     }
-    if (part.length > left) {
-      carry.rest = part.subarray(left);
-      part = part.subarray(0, left);
-    }
-    left -= part.length;
-    r.taken += part.length;
-    hash.update(part);
-    if (part.length > 0) yield part;
+  } catch (error) {
+    r.failure = { error };
+    throw error;
   }
 }
 
@@ -72,15 +79,6 @@ export async function uploadSizedBlob(
   let location = session.location;
   const source = body[Symbol.asyncIterator]();
   const reading: Reading = { source, carry: {}, hash: createHash("sha256"), size, taken: 0 };
-  let bodyFailure: { error: unknown } | undefined;
-  const watched = async function* (length: number): AsyncGenerator<Uint8Array> {
-    try {
-      yield* run(reading, length);
-    } catch (error) {
-      bodyFailure = { error };
-      throw error;
-    }
-  };
   try {
     for (let offset = 0; offset < size;) {
       const length = size - offset < 2 * pieceSize ? size - offset : pieceSize;
@@ -89,7 +87,7 @@ export async function uploadSizedBlob(
         "content-length": String(length),
         "content-range": `${offset}-${offset + length - 1}`,
       };
-      const sent = await send(ref, { method: "PATCH", url: location.href, what, ok: [202], headers, body: watched(length) });
+      const sent = await send(ref, { method: "PATCH", url: location.href, what, ok: [202], headers, body: run(reading, length) });
       await sent.body?.cancel();
       offset += length;
       // A registry that answers before taking the whole body would shift every later byte.
@@ -106,7 +104,7 @@ export async function uploadSizedBlob(
     await done.body?.cancel();
     return { digest, size };
   } catch (err) {
-    if (bodyFailure !== undefined) throw bodyFailure.error; // the body's own failure, not what fetch made of it
+    if (reading.failure !== undefined) throw reading.failure.error; // the body's own failure, not what fetch made of it
     throw err;
   } finally {
     await source.return?.();

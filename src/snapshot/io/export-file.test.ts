@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../errors.js";
 import type { SnapshotExportFile } from "../export/export-plan.js";
 import { exportOf, memoryLike } from "../snapshot-files.test-util.js";
-import { EXPORT_READ_SIZE, ExportFile, readExportFile } from "./export-file.js";
+import { EXPORT_READ_SIZE, ExportFile, pieceSourceOf, readExportFile } from "./export-file.js";
 import { MemoryRegistry } from "../fakes.test-util.js";
 import { pushSnapshot } from "../push/push.js";
 import type { PushOptions } from "../push/push-options.js";
@@ -75,6 +75,23 @@ describe("readExportFile", () => {
     expect((fromFile as Error).message).toBe("read memory-ranges chunk 3: unexpected EOF");
     expect(isCocoonError(fromStream, "ERR_SNAPSHOT_FORMAT")).toBe(true);
     expect((fromStream as Error).message).toBe((fromFile as Error).message);
+  });
+
+  it("reads a region by position, and closes the file only once a read under way has ended", async () => {
+    const data = memoryLike(3 << 20, "c");
+    const file = path.join(dir, "region.tar");
+    writeFileSync(file, data);
+    const fds = openFiles();
+    const source = pieceSourceOf(readExportFile(file));
+    expect((await source.next())?.length).toBe(EXPORT_READ_SIZE);
+    const readAt = source.reserve?.(1 << 20, 5);
+    const out = Buffer.alloc(1 << 20);
+    const reading = readAt?.(out, 0);
+    const closing = source.close();
+    expect(await reading).toBe(1 << 20);
+    await closing;
+    expect(out.equals(data.subarray(EXPORT_READ_SIZE - 5, EXPORT_READ_SIZE - 5 + (1 << 20)))).toBe(true);
+    expect(openFiles()).toBe(fds);
   });
 
   it("fails a file that does not exist with its ENOENT, as a malformed export", async () => {

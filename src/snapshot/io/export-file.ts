@@ -1,5 +1,6 @@
 import { open, type FileHandle } from "node:fs/promises";
 import type { PieceSource, ReadAt } from "./piece-source.js";
+import { readFully } from "./positional-read.js";
 
 /**
  * Bytes per piece when an {@link ExportFile} is read as a stream (tar headers, files up to 16 MiB).
@@ -13,14 +14,22 @@ export const EXPORT_READ_SIZE = 1 << 20;
 class FileSource implements PieceSource {
   readonly #path: string;
   #handle: Promise<FileHandle> | undefined;
+  /** The open file's descriptor, once opened and until closed. */
+  #fd: number | undefined;
   #position = 0;
+  /** Positional reads under way on the handle's descriptor, which {@link close} waits for. */
+  #reading = 0;
+  #idle: (() => void) | undefined;
 
   constructor(path: string) {
     this.#path = path;
   }
 
   #file(): Promise<FileHandle> {
-    this.#handle ??= open(this.#path, "r");
+    this.#handle ??= open(this.#path, "r").then((handle) => {
+      this.#fd = handle.fd;
+      return handle;
+    });
     return this.#handle;
   }
 
@@ -39,24 +48,31 @@ class FileSource implements PieceSource {
   readonly reserve = (length: number, back = 0): ReadAt => {
     const start = this.#position - back;
     this.#position = start + length;
-    return async (out, offset) => {
-      let at = 0;
-      while (at < out.length) {
-        const { bytesRead } = await (
-          await this.#file()
-        ).read(out, at, Math.min(out.length - at, length - offset - at), start + offset + at);
-        if (bytesRead === 0) break;
-        at += bytesRead;
-      }
-      return at;
+    return (out, offset) => {
+      const fd = this.#fd;
+      if (fd === undefined) return this.#file().then(() => this.#readAt(out, Math.min(out.length, length - offset), start + offset));
+      return this.#readAt(out, Math.min(out.length, length - offset), start + offset);
     };
+  };
+
+  #readAt(out: Uint8Array, want: number, position: number): Promise<number> {
+    this.#reading++;
+    return readFully(this.#fd as number, out, want, position).finally(this.#readDone);
+  }
+
+  readonly #readDone = (): void => {
+    if (--this.#reading === 0) this.#idle?.();
   };
 
   async close(): Promise<void> {
     const opening = this.#handle;
     this.#handle = undefined;
+    this.#fd = undefined;
     // A failed open was reported by the read that made it.
     const handle = await opening?.catch(() => undefined);
+    // The descriptor is not closed under a read, whose number a file opened next could take.
+    if (this.#reading > 0) await new Promise<void>((resolve) => (this.#idle = resolve));
+    this.#idle = undefined;
     await handle?.close();
   }
 }

@@ -3,6 +3,7 @@ import type { Descriptor } from "../../oci/manifest-types.js";
 import { OCIAnnotation } from "../../oci/media-types.js";
 import type { Uploader } from "../../oci/registry.js";
 import { transferError } from "../errors.js";
+import { catching } from "../io/catching.js";
 
 /**
  * Files up to this size are hashed in memory first, so one the registry holds is not sent again
@@ -95,14 +96,10 @@ export async function uploadStreamed(
   size?: number,
 ): Promise<Descriptor> {
   let bodyFailure: { error: unknown } | undefined;
-  const watched = (async function* () {
-    try {
-      yield* body;
-    } catch (error) {
-      bodyFailure = { error };
-      throw error;
-    }
-  })();
+  const watched = catching(body, (error) => {
+    bodyFailure = { error };
+    return error;
+  });
   try {
     const blob = await putBlobStreamed(name, watched, { ...(signal && { signal }), ...(size !== undefined && { size }) });
     return { mediaType, digest: blob.digest, size: blob.size, annotations: { [OCIAnnotation.Title]: title } };

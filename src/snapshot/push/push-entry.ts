@@ -11,6 +11,7 @@ import type { UploadPool } from "../io/upload-pool.js";
 import { enqueueChunks } from "./chunked-upload.js";
 import { detachWhole } from "../io/chunk-buffers.js";
 import { positionalPieces } from "../io/positional-pieces.js";
+import { catching } from "../io/catching.js";
 import { uploadCompressed } from "./compressed-upload.js";
 import type { PipelineParams, PushOptions } from "./push-options.js";
 import { sparseFileMeta } from "../codec/sparse-meta.js";
@@ -27,12 +28,8 @@ export interface Collected {
 }
 
 /** Passes `body` through, rethrowing a read failure as `ERR_SNAPSHOT_FORMAT` `<what>: <message>`. */
-export async function* readFailures(body: AsyncIterable<Uint8Array>, what: string): AsyncGenerator<Uint8Array> {
-  try {
-    yield* body;
-  } catch (err) {
-    throw new CocoonError("ERR_SNAPSHOT_FORMAT", `${what}: ${messageOf(err)}`, { cause: err });
-  }
+export function readFailures(body: AsyncIterable<Uint8Array>, what: string): AsyncIterableIterator<Uint8Array> {
+  return catching(body, (err) => new CocoonError("ERR_SNAPSHOT_FORMAT", `${what}: ${messageOf(err)}`, { cause: err }));
 }
 
 /** Reads a whole body, wrapping a read failure with `what`. */

@@ -1,4 +1,6 @@
 import type { Socket } from "node:net";
+import type { ReadableStreamReadResult } from "node:stream/web";
+import { takeStreamSource } from "../body-stream.js";
 import { ProtocolError } from "./response-head.js";
 
 /** A request body `socketFetch` sends itself, with its length. */
@@ -21,20 +23,35 @@ export function requestBody(init: RequestInit | undefined, headers: Headers): Re
   return body instanceof ReadableStream && length !== undefined ? { bytes: body as ReadableStream<Uint8Array>, length } : undefined;
 }
 
+/** The pieces of a stream body: its source itself when it is a `streamBody` stream, else its reader. */
+interface Pieces {
+  next(): Promise<IteratorResult<Uint8Array> | ReadableStreamReadResult<Uint8Array>>;
+  stop(): Promise<unknown>;
+  release(): void;
+}
+
+function piecesOf(stream: ReadableStream<Uint8Array>): Pieces {
+  const source = takeStreamSource(stream);
+  if (source !== undefined) return { next: () => source.next(), stop: async () => source.return?.(), release: () => undefined };
+  const reader = stream.getReader();
+  return { next: () => reader.read(), stop: () => reader.cancel(), release: () => reader.releaseLock() };
+}
+
 /**
  * Writes a stream body of `length` bytes to `socket`, a piece at a time, each once the socket took
  * the one before. Once the socket is gone (an answer, a failure, an abort) it stops and cancels the
  * stream, so that its source stops too. Rejects with the stream's own error, or a
  * {@link ProtocolError} for a body shorter or longer than `length`.
  */
-export async function writeStreamBody(socket: Socket, reader: ReadableStreamDefaultReader<Uint8Array>, length: number): Promise<void> {
+export async function writeStreamBody(socket: Socket, stream: ReadableStream<Uint8Array>, length: number): Promise<void> {
   let sent = 0;
   let complete = false;
+  const pieces = piecesOf(stream);
   try {
     for (;;) {
       if (isClosed(socket)) return;
-      const next = await reader.read();
-      if (next.done) break;
+      const next = await pieces.next();
+      if (next.done === true) break;
       sent += next.value.length;
       if (sent > length) throw new ProtocolError(`request body longer than its Content-Length ${length}`);
       if (isClosed(socket)) return;
@@ -44,8 +61,8 @@ export async function writeStreamBody(socket: Socket, reader: ReadableStreamDefa
     complete = true;
   } finally {
     // Cut short (the socket gone, the body refused or failed): its source is told to stop.
-    if (!complete) await reader.cancel().catch(() => undefined);
-    reader.releaseLock();
+    if (!complete) await pieces.stop().catch(() => undefined);
+    pieces.release();
   }
 }
 

@@ -145,7 +145,7 @@ class Exchange {
     for (const [name, value] of this.#headers) if (name !== "host" && name !== "connection") request += `${name}: ${value}\r\n`;
     this.#socket.write(`${request}connection: close\r\n\r\n`, "latin1");
     if (body?.bytes instanceof Uint8Array) this.#socket.write(body.bytes);
-    else if (body) writeStreamBody(this.#socket, body.bytes.getReader(), body.length).catch((err: unknown) => this.#fail(err));
+    else if (body) writeStreamBody(this.#socket, body.bytes, body.length).catch((err: unknown) => this.#fail(err));
   }
 
   #onRead(buf: Uint8Array, n: number): boolean {

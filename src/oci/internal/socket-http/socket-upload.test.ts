@@ -69,6 +69,39 @@ describe("socketFetch with a request body", () => {
     expect(seen).toEqual([{ method: "PATCH", length: "11", body: "hello world" }]);
   });
 
+  it("pulls a streamBody stream's pieces from its source, leaving the web stream unread", async () => {
+    seen.length = 0;
+    const lockedWhileSent: boolean[] = [];
+    async function* watched(): AsyncGenerator<Uint8Array> {
+      for (const p of ["a", "bc"]) {
+        lockedWhileSent.push(body.locked);
+        yield await Promise.resolve(Buffer.from(p));
+      }
+    }
+    const body = streamBody(watched());
+    await (await send(url, { method: "PATCH", headers: { "content-length": "3" }, body, duplex: "half" })).text();
+    expect(seen).toEqual([{ method: "PATCH", length: "3", body: "abc" }]);
+    expect(lockedWhileSent).toEqual([false, false]);
+  });
+
+  it("reads any other stream through its reader, and a streamBody stream already locked as a stream", async () => {
+    seen.length = 0;
+    const foreign = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(Buffer.from("xy"));
+        controller.close();
+      },
+    });
+    await (await send(url, { method: "PATCH", headers: { "content-length": "2" }, body: foreign, duplex: "half" })).text();
+    const locked = streamBody(pieces("z"));
+    const reader = locked.getReader();
+    const failed = await failure(send(url, { method: "PATCH", headers: { "content-length": "1" }, body: locked, duplex: "half" }));
+    reader.releaseLock();
+    expect(seen).toEqual([{ method: "PATCH", length: "2", body: "xy" }]);
+    expect(failed[0]).toBe("fetch failed");
+    expect(failed[1]).toMatch(/locked/u);
+  });
+
   it("sizes a Uint8Array body itself, and sends Content-Length 0 for a POST without one", async () => {
     seen.length = 0;
     await (await send(url, { method: "PUT", body: Buffer.from("manifest") })).text();
