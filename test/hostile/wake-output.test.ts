@@ -8,7 +8,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { isCocoonError } from "../../src/errors.js";
 import { pullSnapshot, streamCloudImage, streamSnapshot } from "../../src/snapshot/index.js";
 import { pushSnapshot } from "../../src/snapshot/push/push.js";
-import { PASS_THROUGH_BUFFERED } from "../../src/snapshot/io/output-sink.js";
 import { exportOf, memoryLike } from "../../src/snapshot/snapshot-files.test-util.js";
 import { anchor, cloudImage, consumer, GatedRegistry, outcome, socketConsumer } from "./support/wake.js";
 
@@ -134,8 +133,7 @@ describe("an abort while the output is stuck", () => {
     const reason = new Error("wake cancelled");
     try {
       const pull = outcome(pullSnapshot(reg, "vm:hibernate", c.child.stdin, { now: () => 0, signal: stop.signal }));
-      // A v1 layer is passed through: the writer waits for drain past PASS_THROUGH_BUFFERED.
-      while (c.child.stdin.writableLength < PASS_THROUGH_BUFFERED && !c.child.stdin.destroyed) await sleep(10);
+      while (c.child.stdin.writableLength < 4 << 20 && !c.child.stdin.destroyed) await sleep(10); // the writer now waits for drain
       const at = performance.now();
       stop.abort(reason);
       expect(await Promise.race([pull, pending(1000)])).toBe(reason);
@@ -146,8 +144,8 @@ describe("an abort while the output is stuck", () => {
     }
   });
 
-  it("rejects at once with the signal's reason while waiting for the end (768 KiB, all written, none read)", async () => {
-    const reg = await bigSnapshot(768 << 10); // within what a passed-through layer lets queue in the output
+  it("rejects at once with the signal's reason while waiting for the end (3 MiB, all written, none read)", async () => {
+    const reg = await bigSnapshot(3 << 20);
     const c = consumer(undefined);
     const stop = new AbortController();
     const reason = new Error("wake cancelled");

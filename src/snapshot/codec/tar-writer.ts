@@ -33,10 +33,10 @@ export class TarWriter {
     return this.#sink;
   }
 
-  async #push(chunk: Uint8Array, buffered?: number): Promise<void> {
+  async #push(chunk: Uint8Array): Promise<void> {
     if (chunk.length === 0) return;
     this.#bytes += chunk.length;
-    await this.#sink.write(chunk, buffered);
+    await this.#sink.write(chunk);
   }
 
   async #finishEntry(): Promise<void> {
@@ -55,19 +55,16 @@ export class TarWriter {
     this.#size = h.size;
   }
 
-  /**
-   * Writes body bytes of the current entry; more than its size is Go's `write too long`. `buffered`:
-   * the bytes let queue in the output before waiting (the sink's `OUTPUT_BUFFERED` when not given).
-   */
-  async write(chunk: Uint8Array, buffered?: number): Promise<void> {
+  /** Writes body bytes of the current entry; more than its size is Go's `write too long`. */
+  async write(chunk: Uint8Array): Promise<void> {
     if (chunk.length > this.#remaining) {
       const fits = chunk.subarray(0, this.#remaining);
       this.#remaining = 0;
-      await this.#push(fits, buffered);
+      await this.#push(fits);
       throw new CocoonError("ERR_SNAPSHOT_INTEGRITY", "archive/tar: write too long");
     }
     this.#remaining -= chunk.length;
-    await this.#push(chunk, buffered);
+    await this.#push(chunk);
   }
 
   /**

@@ -12,14 +12,6 @@ import { isKernelSink } from "./kernel-sink.js";
 export const OUTPUT_BUFFERED = 4 << 20;
 
 /**
- * {@link OUTPUT_BUFFERED} for a layer passed through as received (a v1 pull): its pieces are views
- * of the response body's slabs, and the body already queues ahead of the writer, so a full
- * {@link OUTPUT_BUFFERED} more in the output held twice the slabs at a pull's peak
- * (`BENCHMARKS.md`, "Snapshot internals").
- */
-export const PASS_THROUGH_BUFFERED = 1 << 20;
-
-/**
  * Why `output` cannot receive a pull, or `undefined`: it is not a writable, or it is already
  * ended, destroyed or failed (every byte written to it would be lost, and the pull would have
  * fetched them for nothing).
@@ -85,11 +77,11 @@ export class OutputSink {
     out.on("close", this.#onClose);
   }
 
-  /** Writes `chunk`, waiting for `drain` once `buffered` bytes are queued; rejects once the output has failed. */
-  async write(chunk: Uint8Array, buffered = OUTPUT_BUFFERED): Promise<void> {
+  /** Writes `chunk`, waiting for `drain` once {@link OUTPUT_BUFFERED} bytes are queued; rejects once the output has failed. */
+  async write(chunk: Uint8Array): Promise<void> {
     this.#throwIfFailed();
     this.#sent++;
-    if (this.#out.write(chunk, this.#onWritten) || this.#out.writableLength < buffered) return;
+    if (this.#out.write(chunk, this.#onWritten) || this.#out.writableLength < OUTPUT_BUFFERED) return;
     await this.#wait("drain");
   }
 

@@ -4,7 +4,6 @@ import type { SnapshotConfig } from "../../oci/snapshot-config.js";
 import { ENVELOPE_NAME, marshalEnvelope } from "../codec/envelope.js";
 import { layerHeader } from "../codec/tar-header.js";
 import type { TarWriter } from "../codec/tar-writer.js";
-import { PASS_THROUGH_BUFFERED } from "../io/output-sink.js";
 import { verifiedBlob } from "./blob-reader.js";
 import { type EncodedPull, writeEncodedFile } from "./encoded-layers.js";
 import { type EncodedFile, type ImportEntry, importEntries } from "./import-entries.js";
@@ -44,7 +43,7 @@ export async function writeImportTar(
     }
     const blob = verifiedBlob(dl, opts.name, entry.layer, opts.signal);
     for await (const chunk of blob) {
-      await tw.write(chunk, PASS_THROUGH_BUFFERED);
+      await tw.write(chunk);
       // Written, as every earlier piece: the slab it ends goes back once the output has taken it.
       if (blob.endsSlab(chunk)) tw.onTaken(() => blob.free(chunk));
     }
