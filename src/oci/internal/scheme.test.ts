@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
+import type * as NodeNet from "node:net";
+import { describe, expect, it, vi } from "vitest";
 import { isLoopback, schemeFor, splitHostPort } from "./scheme.js";
+
+/** Hosts `isIPv6` was asked about: its pattern costs a process milliseconds on first use. */
+const asked = vi.hoisted((): string[] => []);
+vi.mock("node:net", async (importOriginal) => {
+  const net = await importOriginal<typeof NodeNet>();
+  return { ...net, isIPv6: (host: string) => (asked.push(host), net.isIPv6(host)) };
+});
 
 describe("schemeFor", () => {
   it.each([
@@ -27,5 +35,19 @@ describe("isLoopback and splitHostPort", () => {
   ])("%s", (registry, parts, loopback) => {
     expect(splitHostPort(registry)).toEqual(parts);
     expect(isLoopback(registry)).toBe(loopback);
+  });
+});
+
+describe("isLoopback asks Node's IPv6 pattern about IPv6 literals only", () => {
+  it.each([
+    ["127.0.0.1:5000", true, []],
+    ["registry.example:5000", false, []],
+    ["10.0.0.5", false, []],
+    ["[::1]:5000", true, ["::1"]],
+    ["[fe80::1]:5000", false, ["fe80::1"]],
+  ])("%s", (registry, loopback, hosts) => {
+    asked.length = 0;
+    expect(isLoopback(registry)).toBe(loopback);
+    expect(asked).toEqual(hosts);
   });
 });

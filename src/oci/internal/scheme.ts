@@ -18,7 +18,9 @@ export function splitHostPort(registry: string): { host: string; port: string } 
 export function isLoopback(registry: string): boolean {
   const { host } = splitHostPort(registry);
   if (host === "localhost" || host.endsWith(".localhost")) return true;
-  if (isIPv6(host)) return host === "::1" || /^(?:0{1,4}:){7}0{0,3}1$/.test(host);
+  // Only an IPv6 literal has a colon; the test spares every other host Node's IPv6 pattern, which
+  // a process compiles on its first use (milliseconds of a first request).
+  if (host.includes(":") && isIPv6(host)) return host === "::1" || /^(?:0{1,4}:){7}0{0,3}1$/.test(host);
   return parseIPv4(host)?.[0] === 127;
 }
 
