@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_VERSION } from "../../src/apis/v1/index.js";
 import { isCocoonError } from "../../src/errors.js";
@@ -62,6 +63,10 @@ const chunked: Send = (res, bytes) => {
 const withLength: Send = (res, bytes) => {
   res.writeHead(200, { "content-type": "application/json", "content-length": String(bytes.length) }).end(bytes);
 };
+const gzipped: Send = (res, bytes) => {
+  const body = gzipSync(bytes);
+  res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip", "content-length": String(body.length) }).end(body);
+};
 /** Announces the length, then never sends the body: a client that reads it waits for the list's 60 s deadline. */
 const lengthOnly: Send = (res, bytes) => {
   res.writeHead(200, { "content-type": "application/json", "content-length": String(bytes.length) });
@@ -86,6 +91,7 @@ describe("a list page on client-node clients is read within maxListBytes", () =>
     ["chunked", chunked],
     ["with a Content-Length", withLength],
     ["with a Content-Length and no body", lengthOnly],
+    ["gzip, a few hundred bytes on the wire", gzipped],
   ])("one byte past it (%s) is dropped: ERR_ANSWER_TOO_LARGE, a retry, then the watch goes on", async (_case, send) => {
     api.handle(
       listAndWatch(
@@ -108,6 +114,7 @@ describe("a list page on client-node clients is read within maxListBytes", () =>
   it.each([
     ["chunked", chunked],
     ["with a Content-Length", withLength],
+    ["gzip", gzipped],
   ])("exactly at it (%s) is taken: one list, then the watch", async (_case, send) => {
     api.handle(
       listAndWatch(
@@ -137,6 +144,28 @@ describe("a list page on client-node clients is read within maxListBytes", () =>
       "the CocoonHibernation list from the API server is longer than 67108864 bytes: dropped",
     );
     expect(requests).toEqual(["list", "list", "watch@10"]);
+  });
+});
+
+describe("a list page on client-node clients asks for gzip", () => {
+  it("and says so; a corrupt gzip body is a retry with ERR_UNEXPECTED_OBJECT, then the watch goes on", async () => {
+    api.handle(
+      listAndWatch(
+        (res, n) =>
+          n === 0
+            ? void res
+                .writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" })
+                .end(Buffer.from("not gzip at all"))
+            : gzipped(res, sized(podList, 1024)),
+        (res) => void answerWatch(res),
+      ),
+    );
+    const { rec, requests } = await watchUntilSynced((signal) => watchCocoonPods(api.clients, { namespace: "ns", signal }), 3);
+    expect(rec.lines()).toEqual(["retrying ERR_UNEXPECTED_OBJECT", "added ns/a@5", "synced 10"]);
+    const retrying = rec.events[0];
+    expect(retrying?.type === "retrying" && (retrying.error as Error).message).toBe("the API server's gzip answer is corrupt");
+    expect(requests).toEqual(["list", "list", "watch@10"]);
+    expect(api.peer.seen.slice(0, 2).map((r) => r.headers["accept-encoding"])).toEqual(["gzip", "gzip"]);
   });
 });
 

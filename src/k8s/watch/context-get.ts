@@ -1,7 +1,9 @@
 import http from "node:http";
 import https from "node:https";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 import type { RequestContext } from "@kubernetes/client-node";
+import { CocoonError } from "../../errors.js";
 import { requestAgent, type AgentOption } from "../transport/index.js";
 
 /** The answer to a GET: its status, its headers (names lower-cased) and its body as bytes, read by the caller. @internal */
@@ -32,14 +34,17 @@ interface DispatcherAccessor {
  * Sends the GET an authenticated client-node request context describes (its URL and headers) on
  * the connections its authentication chose: client-node 2's undici dispatcher, else client-node
  * 1's agent over `node:http(s)`. Unlike client-node's HTTP libraries, it hands the body back as a
- * stream (theirs only read it whole), follows no redirect and asks for no compression.
+ * stream (theirs only read it whole) and follows no redirect; as theirs, it asks for gzip, and a
+ * gzip body comes back inflated (a cap on it counts inflated bytes).
  *
  * @internal
  */
 export async function sendContextGet(context: RequestContext, signal: AbortSignal): Promise<ContextAnswer> {
   signal.throwIfAborted();
   const target = new URL(context.getUrl());
-  const headers = { ...context.getHeaders() };
+  // A large list arrives gzipped, as client-node asks for it: a tenth of the bytes on the wire, and
+  // (measured with bench:watch on a real API server) a smaller heap once listed than the plain body.
+  const headers = { ...context.getHeaders(), "accept-encoding": "gzip" };
   const dispatcher = (context as DispatcherAccessor).getDispatcher?.();
   if (dispatcher === undefined) return nodeRequest(target, headers, requestAgent(context), signal);
   const answer = await dispatcher.request({
@@ -49,7 +54,7 @@ export async function sendContextGet(context: RequestContext, signal: AbortSigna
     headers,
     signal,
   });
-  return { statusCode: answer.statusCode, headers: flatHeaders(answer.headers), body: answer.body };
+  return inflated({ statusCode: answer.statusCode, headers: flatHeaders(answer.headers), body: answer.body });
 }
 
 /** A GET over Node's own client, on the agent client-node 1's authentication chose (its TLS, proxy and pool). */
@@ -64,13 +69,38 @@ function nodeRequest(
     const agent = typeof option === "function" ? option(url) : option;
     const send = url.protocol === "https:" ? https.request : http.request;
     const request = send(url, { method: "GET", headers, signal, ...(agent === undefined ? {} : { agent }) }, (response) =>
-      resolve({ statusCode: response.statusCode ?? 0, headers: flatHeaders(response.headers), body: response }),
+      resolve(inflated({ statusCode: response.statusCode ?? 0, headers: flatHeaders(response.headers), body: response })),
     );
     // As client-node's Watch does: TCP keep-alive probes find a peer that vanished without a FIN.
     request.on("socket", (socket) => socket.setKeepAlive(true, 30_000));
     request.on("error", reject);
     request.end();
   });
+}
+
+/**
+ * `answer` with a gzip body inflated as it is read. Destroying the inflated body closes the
+ * connection; a corrupt or cut-short gzip body fails it with `ERR_UNEXPECTED_OBJECT`.
+ */
+function inflated(answer: ContextAnswer): ContextAnswer {
+  if (answer.headers["content-encoding"] !== "gzip") return answer;
+  const { body } = answer;
+  const gunzip = createGunzip();
+  const out = new PassThrough();
+  const fail = (message: string, cause?: unknown): void => void out.destroy(new CocoonError("ERR_UNEXPECTED_OBJECT", message, { cause }));
+  body.on("error", (err) => out.destroy(err));
+  body.on("close", () => {
+    if (!body.readableEnded) fail("the API server closed the connection inside its answer: cut short");
+  });
+  gunzip.on("error", (err) => fail("the API server's gzip answer is corrupt", err));
+  out.on("close", () => {
+    body.destroy();
+    gunzip.destroy();
+  });
+  body.pipe(gunzip).pipe(out);
+  // The length on the wire is the gzip body's, not what is read: dropped, so a cap counts inflated bytes only.
+  const { "content-length": _wire, ...headers } = answer.headers;
+  return { ...answer, headers, body: out };
 }
 
 /** Headers as client-node's `ResponseContext` holds them: one string per name, repeated values joined. */
