@@ -5,26 +5,38 @@
  * so nothing is read ahead of the socket.
  */
 export function streamBody(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
-  const it = source[Symbol.asyncIterator]();
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await it.next();
-        if (next.done === true) controller.close();
-        else controller.enqueue(next.value);
-      },
-      async cancel(reason: unknown) {
-        await it.return?.(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  sources.set(stream, it);
-  return stream;
+  return new SourceStream(source[Symbol.asyncIterator]());
 }
 
-/** Each {@link streamBody} stream's source, until a writer takes it. */
-const sources = new WeakMap<ReadableStream<Uint8Array>, AsyncIterator<Uint8Array>>();
+/** A {@link streamBody} stream: it carries its source, for a writer that takes it whole. */
+class SourceStream extends ReadableStream<Uint8Array> {
+  #source: AsyncIterator<Uint8Array> | undefined;
+
+  constructor(it: AsyncIterator<Uint8Array>) {
+    super(
+      {
+        async pull(controller) {
+          const next = await it.next();
+          if (next.done === true) controller.close();
+          else controller.enqueue(next.value);
+        },
+        async cancel(reason: unknown) {
+          await it.return?.(reason);
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    this.#source = it;
+  }
+
+  /** The source, once, while nothing has read the stream. */
+  take(): AsyncIterator<Uint8Array> | undefined {
+    const it = this.#source;
+    if (this.locked) return undefined;
+    this.#source = undefined;
+    return it;
+  }
+}
 
 /**
  * The source of a {@link streamBody} stream not yet read, taken once: the package's own socket
@@ -33,8 +45,5 @@ const sources = new WeakMap<ReadableStream<Uint8Array>, AsyncIterator<Uint8Array
  * stream, or one already locked, gives `undefined` and is read as a stream.
  */
 export function takeStreamSource(stream: ReadableStream<Uint8Array>): AsyncIterator<Uint8Array> | undefined {
-  const it = sources.get(stream);
-  if (it === undefined || stream.locked) return undefined;
-  sources.delete(stream);
-  return it;
+  return stream instanceof SourceStream ? stream.take() : undefined;
 }
