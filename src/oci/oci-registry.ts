@@ -3,7 +3,7 @@ import { verifyBlob } from "./blob-copy.js";
 import { sha256Digest } from "./digest.js";
 import { RegistryError } from "./errors.js";
 import { Authorizer } from "./internal/authorizer.js";
-import { bodyChunks, readBody } from "./internal/body.js";
+import { bodyChunks, discardBody, readBody } from "./internal/body.js";
 import { uploadStreamedBlob } from "./internal/blob-session.js";
 import { uploadSizedBlob } from "./internal/sized-upload.js";
 import { uploadBlob } from "./internal/blob-upload.js";
@@ -14,7 +14,7 @@ import { headedManifestDigest } from "./internal/manifest-head.js";
 import { blobRef, manifestRef } from "./internal/refs.js";
 import { schemeFor } from "./internal/scheme.js";
 import { defaultFetch } from "./internal/socket-http/default-fetch.js";
-import { socketBody } from "./internal/socket-http/socket-fetch.js";
+import { socketBody } from "./internal/socket-http/socket-response.js";
 import { Transport, type RegistryRequest } from "./internal/transport.js";
 import { MANIFEST_ACCEPT, MAX_MANIFEST_BYTES, type OCIRegistryOptions } from "./oci-registry-options.js";
 import type { RepositoryName } from "./reference.js";
@@ -28,6 +28,7 @@ import type {
   StreamedBlob,
   StreamedBlobOptions,
 } from "./registry.js";
+import type { RegistryResponse } from "./internal/registry-response.js";
 
 type Action = "pull" | "pull,push" | "delete";
 
@@ -109,7 +110,7 @@ export class OCIRegistry implements Registry {
         { method: "HEAD", url, what, ok: [200, 404], headers: { accept: MANIFEST_ACCEPT } },
         deadline,
       );
-      await response.body?.cancel();
+      await discardBody(response);
       if (response.status === 404) return false;
       headedManifestDigest(response, what, `HEAD ${url}`, ref.kind === "digest" ? ref.identifier : undefined);
       return true;
@@ -148,9 +149,7 @@ export class OCIRegistry implements Registry {
       headers: { "content-type": contentType },
       body: data,
     } as const;
-    await this.#bounded(req.what, options, (deadline) =>
-      this.#send(ref, "pull,push", options, req, deadline).then((r) => r.body?.cancel()),
-    );
+    await this.#bounded(req.what, options, (deadline) => this.#send(ref, "pull,push", options, req, deadline).then((r) => discardBody(r)));
   }
 
   /**
@@ -179,7 +178,7 @@ export class OCIRegistry implements Registry {
     const what = `head blob ${name}@${digest}`;
     return this.#bounded(what, options, async (deadline) => {
       const response = await this.#send(ref, "pull", options, { method: "HEAD", url, what, ok: [200, 404] }, deadline);
-      await response.body?.cancel();
+      await discardBody(response);
       return response.status === 200;
     });
   }
@@ -237,7 +236,7 @@ export class OCIRegistry implements Registry {
   readonly #uploadURL = (ref: RepositoryName, path: string): string => this.#url(ref, "blobs", path);
 
   #pushSend(options: RegistryCallOptions) {
-    return (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<Response> =>
+    return (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">): Promise<RegistryResponse> =>
       this.#send(ref, "pull,push", options, req);
   }
 
@@ -262,7 +261,7 @@ export class OCIRegistry implements Registry {
     options: RegistryCallOptions,
     req: Omit<RegistryRequest, "registry" | "scope" | "signal" | "deadline">,
     deadline?: CallDeadline,
-  ): Promise<Response> {
+  ): Promise<RegistryResponse> {
     return this.#transport.send({
       ...req,
       registry: ref.registry,

@@ -3,9 +3,10 @@ import type { CredentialSource, RegistryCredentials } from "../credentials.js";
 import { readBody } from "./body.js";
 import type { AuthChallenge } from "./challenge.js";
 import { untilAborted } from "./deadline.js";
-import { fetchFollowing } from "./follow-redirects.js";
+import { fetchFollowing, type RedirectableInit } from "./follow-redirects.js";
 import { statusError, transportError } from "./registry-http-error.js";
 import { tokenRealm } from "./token-realm.js";
+import type { RegistryFetch, RegistryResponse } from "./registry-response.js";
 
 /** The largest token response read. */
 export const MAX_TOKEN_BODY_BYTES = 1024 * 1024;
@@ -14,7 +15,7 @@ export const MAX_TOKEN_BODY_BYTES = 1024 * 1024;
 export interface AuthorizerOptions {
   readonly credentials: CredentialSource | undefined;
   readonly insecure: readonly string[];
-  readonly fetch: typeof fetch;
+  readonly fetch: RegistryFetch;
   /** Longest wait for the token endpoint's headers, and longest stall of its body. */
   readonly timeoutMs: number;
 }
@@ -127,7 +128,7 @@ export class Authorizer {
     const what = `get token for ${scope}`;
     const realm = tokenRealm(challenge.params.realm ?? "", registry, this.#options.insecure, what);
     const form = new URLSearchParams({ service: challenge.params.service ?? "", scope });
-    let init: RequestInit;
+    let init: RedirectableInit;
     let authorization: string | undefined;
     if (credentials !== undefined && "identityToken" in credentials) {
       form.set("grant_type", "refresh_token");
@@ -145,7 +146,7 @@ export class Authorizer {
     const timer = setTimeout(() => headersTimeout.abort(), this.#options.timeoutMs);
     const timeout = headersTimeout.signal;
     const attemptSignal = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
-    const counted: typeof fetch = (input, options) => {
+    const counted: RegistryFetch = (input, options) => {
       this.tokenRequests++;
       return this.#options.fetch(input, options);
     };
@@ -208,7 +209,7 @@ interface TokenBody {
 
 /** Reads a token response within {@link MAX_TOKEN_BODY_BYTES}; every failure but an abort is an auth error. */
 async function readTokenBody(
-  response: Response,
+  response: RegistryResponse,
   what: string,
   request: string,
   timeoutMs: number,

@@ -4,12 +4,14 @@ import type { StreamedBlob } from "../registry.js";
 import { readPiece, type ReadCarry } from "./read-piece.js";
 import { repositoryRef } from "./refs.js";
 import type { RegistryRequest } from "./transport.js";
+import type { RegistryResponse } from "./registry-response.js";
+import { discardBody } from "./body.js";
 
 /** Bytes sent per `PATCH` of a streamed upload (raised to the registry's `OCI-Chunk-Min-Length`). */
 export const UPLOAD_PIECE = 16 << 20;
 
 /** Sends one request of an upload session. */
-export type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
+export type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<RegistryResponse>;
 
 const lengthOf = (parts: readonly Uint8Array[]): number => parts.reduce((n, p) => n + p.length, 0);
 
@@ -37,7 +39,7 @@ export async function startSession(
   const ref = repositoryRef(base, name);
   const what = `put blob ${name}`;
   const start = await send(ref, { method: "POST", url: blobURL(ref, "uploads/"), what, ok: [202], headers: { "content-length": "0" } });
-  await start.body?.cancel();
+  await discardBody(start);
   const pieceSize = Math.max(UPLOAD_PIECE, Number(start.headers.get("oci-chunk-min-length") ?? 0) || 0);
   return { ref, what, location: new URL(start.headers.get("location") ?? "", blobURL(ref, "uploads/")), pieceSize };
 }
@@ -80,7 +82,7 @@ export async function uploadStreamedBlob(
         "content-range": `${offset}-${offset + length - 1}`,
       };
       const sent = await send(ref, { method: "PATCH", url: location.href, what, ok: [202], headers, body: streamOf(piece) });
-      await sent.body?.cancel();
+      await discardBody(sent);
       location = new URL(sent.headers.get("location") ?? location.href, location);
       offset += length;
       piece = await next;
@@ -90,7 +92,7 @@ export async function uploadStreamedBlob(
     const length = lengthOf(piece);
     const headers = { "content-type": "application/octet-stream", "content-length": String(length) };
     const done = await send(ref, { method: "PUT", url: location.href, what, ok: [201], headers, body: streamOf(piece) });
-    await done.body?.cancel();
+    await discardBody(done);
     return { digest, size: offset + length };
   } finally {
     await source.return?.();

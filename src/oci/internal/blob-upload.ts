@@ -3,6 +3,8 @@ import { isRegistryError } from "../errors.js";
 import type { RepositoryName } from "../reference.js";
 import { uploadRef } from "./refs.js";
 import type { RegistryRequest } from "./transport.js";
+import type { RegistryResponse } from "./registry-response.js";
+import { discardBody } from "./body.js";
 
 /** One blob to upload. */
 export interface BlobUpload {
@@ -16,7 +18,7 @@ export interface BlobUpload {
   readonly digestChecked?: boolean;
 }
 
-type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<Response>;
+type Send = (ref: RepositoryName, req: Omit<RegistryRequest, "registry" | "scope" | "signal">) => Promise<RegistryResponse>;
 type BlobURL = (ref: RepositoryName, path: string) => string;
 
 /**
@@ -31,7 +33,7 @@ export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobUR
   const ref = uploadRef(upload.base, name, digest);
   const what = `put blob ${name}@${digest}`;
   const start = await send(ref, { method: "POST", url: blobURL(ref, "uploads/"), what, ok: [202], headers: { "content-length": "0" } });
-  await start.body?.cancel();
+  await discardBody(start);
   const location = start.headers.get("location");
   const target = new URL(location ?? "", blobURL(ref, "uploads/"));
   target.searchParams.set("digest", digest);
@@ -49,7 +51,7 @@ export async function uploadBlob(upload: BlobUpload, send: Send, blobURL: BlobUR
   try {
     const headers = { "content-type": "application/octet-stream", "content-length": String(size) };
     const done = await send(ref, { method: "PUT", url: target.href, what, ok: [201], headers, body });
-    await done.body?.cancel();
+    await discardBody(done);
   } catch (err) {
     if (isRegistryError(bodyError)) throw bodyError; // the body's own length or digest was wrong
     throw err;

@@ -1,6 +1,7 @@
 import { RegistryError } from "../errors.js";
 import { transportError } from "./registry-http-error.js";
-import { socketBody } from "./socket-http/socket-fetch.js";
+import type { RegistryResponse } from "./registry-response.js";
+import { socketBody } from "./socket-http/socket-response.js";
 
 /** Names a body read for its errors, and bounds it. */
 export interface BodyContext {
@@ -16,9 +17,9 @@ export interface BodyContext {
  * `idleTimeoutMs` fails with `ERR_REGISTRY_TIMEOUT`, a broken connection with
  * `ERR_REGISTRY_TRANSPORT`, and an abort with the signal's reason. Stopping early cancels the body.
  */
-export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGenerator<Uint8Array, void, undefined> {
-  if (response.body === null) return;
-  const reader = socketBody(response) ?? response.body.getReader();
+export async function* bodyChunks(response: RegistryResponse, ctx: BodyContext): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = socketBody(response) ?? response.body?.getReader();
+  if (reader === undefined) return;
   let stop: "timeout" | "abort" | undefined;
   const cancel = (why: "timeout" | "abort"): void => {
     stop = why;
@@ -42,7 +43,7 @@ export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGe
   try {
     for (;;) {
       if (ctx.signal?.aborted === true) throw ctx.signal.reason;
-      let chunk: { done: false; value: Uint8Array } | { done: true; value?: undefined };
+      let chunk: { done: false; value: Uint8Array } | { done: true; value?: Uint8Array | undefined };
       readStarted = performance.now();
       reading = true;
       watchdog ??= setTimeout(watch, ctx.idleTimeoutMs);
@@ -69,7 +70,7 @@ export async function* bodyChunks(response: Response, ctx: BodyContext): AsyncGe
 }
 
 /** Reads a whole (small) body, such as a manifest, under the same rules; over `maxBytes` it fails with `ERR_REGISTRY_STATUS`. */
-export async function readBody(response: Response, ctx: BodyContext, maxBytes: number): Promise<Uint8Array> {
+export async function readBody(response: RegistryResponse, ctx: BodyContext, maxBytes: number): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
   for await (const part of bodyChunks(response, ctx)) {
@@ -79,4 +80,9 @@ export async function readBody(response: Response, ctx: BodyContext, maxBytes: n
     parts.push(part);
   }
   return Buffer.concat(parts);
+}
+
+/** Drops a response's body unread; the socket client's without making a web stream of it. */
+export async function discardBody(response: RegistryResponse): Promise<void> {
+  await (socketBody(response) ?? response.body)?.cancel();
 }

@@ -1,16 +1,17 @@
 import { RegistryError } from "../errors.js";
 import { MANIFEST_ACCEPT } from "../oci-registry-options.js";
 import type { Reference } from "../reference.js";
-import { readBody } from "./body.js";
+import { discardBody, readBody } from "./body.js";
 import { headedManifestDigest } from "./manifest-head.js";
 import { errorForStatus, MAX_ERROR_BODY_BYTES } from "./registry-http-error.js";
 import type { RegistryRequest } from "./transport.js";
+import type { RegistryResponse } from "./registry-response.js";
 
 /** Sends one request of a manifest delete (the client adds registry, scope, signal and deadline). */
 export type ManifestRequest = (
   action: "pull" | "delete",
   req: Omit<RegistryRequest, "registry" | "scope" | "signal" | "deadline">,
-) => Promise<Response>;
+) => Promise<RegistryResponse>;
 
 /** How a delete reads and what it must keep. */
 export interface DeleteContext {
@@ -39,7 +40,7 @@ export async function deleteManifestRef(
   const target = url(ref.identifier);
   const first = await send("delete", { method: "DELETE", url: target, what, ok: [200, 202, 404, 400, 405] });
   if (first.status !== 400 && first.status !== 405) {
-    await first.body?.cancel();
+    await discardBody(first);
     return;
   }
   const text = await readRefusal(first, what, `DELETE ${target}`, ctx);
@@ -58,20 +59,20 @@ export async function deleteManifestRef(
     }
   }
   const second = await send("delete", { method: "DELETE", url: url(digest), what, ok: [200, 202, 404] });
-  await second.body?.cancel();
+  await discardBody(second);
 }
 
 /** The digest `tag` names (checked), or `undefined` when the registry's manifest endpoint answers 404. */
 async function resolve(tag: string, what: string, url: (identifier: string) => string, send: ManifestRequest): Promise<string | undefined> {
   const target = url(tag);
   const head = await send("pull", { method: "HEAD", url: target, what, ok: [200, 404], headers: { accept: MANIFEST_ACCEPT } });
-  await head.body?.cancel();
+  await discardBody(head);
   if (head.status === 404) return undefined;
   return headedManifestDigest(head, what, `HEAD ${target}`);
 }
 
 /** The refusal's body, capped; a body too long, stalled or broken reads as empty. */
-async function readRefusal(response: Response, what: string, request: string, ctx: DeleteContext): Promise<string> {
+async function readRefusal(response: RegistryResponse, what: string, request: string, ctx: DeleteContext): Promise<string> {
   try {
     const body = await readBody(response, { what, request, idleTimeoutMs: ctx.timeoutMs, signal: ctx.signal }, MAX_ERROR_BODY_BYTES);
     return Buffer.from(body).toString("utf8");

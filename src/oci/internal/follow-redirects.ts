@@ -1,6 +1,8 @@
 import { RegistryError } from "../errors.js";
 import { transportError } from "./registry-http-error.js";
 import { schemeFor, splitHostPort } from "./scheme.js";
+import type { RegistryFetch, RegistryResponse } from "./registry-response.js";
+import { discardBody } from "./body.js";
 
 /** Redirects followed per request before giving up, as Go's `http.Client` does. */
 export const MAX_REDIRECTS = 10;
@@ -9,7 +11,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** Who may receive what while a request follows redirects. */
 export interface HopPolicy {
-  readonly fetch: typeof fetch;
+  readonly fetch: RegistryFetch;
   /** Hosts that may be spoken to over plain HTTP, besides loopback. */
   readonly insecure: readonly string[];
   /** `host[:port]` of the server the request is for: the only one that gets `authorization`. */
@@ -24,9 +26,12 @@ export interface HopPolicy {
   readonly checkHop?: (url: URL) => void;
 }
 
+/** A request as {@link fetchFollowing} sends it: its headers a plain record, never a `Headers` (which loads Node's undici). */
+export type RedirectableInit = Omit<RequestInit, "headers"> & { headers?: Readonly<Record<string, string>>; duplex?: "half" };
+
 /** The last answer of a redirect chain. */
 export interface FollowedResponse {
-  readonly response: Response;
+  readonly response: RegistryResponse;
   /** Whether the answer came after at least one redirect. */
   readonly redirected: boolean;
   /** The URL that gave the answer. */
@@ -44,15 +49,15 @@ export interface FollowedResponse {
  * @throws RegistryError `ERR_REGISTRY_TRANSPORT` for a refused hop or too many redirects; a
  * `fetch` rejection is passed through as it is.
  */
-export async function fetchFollowing(url: string, init: RequestInit, policy: HopPolicy): Promise<FollowedResponse> {
+export async function fetchFollowing(url: string, init: RedirectableInit, policy: HopPolicy): Promise<FollowedResponse> {
   let target = new URL(url);
   const method = init.method ?? "GET";
   const safe = method === "GET" || method === "HEAD";
   for (let hop = 0; ; hop++) {
     checkPlainHTTP(target, policy);
-    const headers = new Headers(init.headers);
+    const headers = lowerCased(init.headers);
     if (policy.authorization !== undefined && sameHost(target, policy.home) && (hop === 0 || policy.authFirstHopOnly !== true)) {
-      headers.set("authorization", policy.authorization);
+      headers["authorization"] = policy.authorization;
     }
     const response = await policy.fetch(target.href, { ...init, headers, redirect: "manual" });
     const location = response.headers.get("location");
@@ -61,7 +66,7 @@ export async function fetchFollowing(url: string, init: RequestInit, policy: Hop
       location !== null &&
       (safe || ((response.status === 307 || response.status === 308) && policy.replayable));
     if (!follow) return { response, redirected: hop > 0, url: target };
-    await response.body?.cancel().catch(() => undefined);
+    await discardBody(response).catch(() => undefined);
     if (hop + 1 > MAX_REDIRECTS) {
       throw new RegistryError("ERR_REGISTRY_TRANSPORT", `${policy.what}: stopped after ${MAX_REDIRECTS} redirects`, {
         request: `${method} ${url}`,
@@ -107,4 +112,15 @@ export function sameHost(url: URL, home: string): boolean {
   const defaultPort = url.protocol === "https:" ? "443" : "80";
   const urlHost = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
   return urlHost.toLowerCase() === host.toLowerCase() && (url.port || defaultPort) === (port || defaultPort);
+}
+
+/** `headers` with lower-cased names, names that differ only in case joined as `Headers` joins them. */
+function lowerCased(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    const key = name.toLowerCase();
+    const had = out[key];
+    out[key] = had === undefined ? value : `${had}, ${value}`;
+  }
+  return out;
 }

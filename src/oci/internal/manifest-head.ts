@@ -2,6 +2,7 @@ import { checkUploadDigest } from "../digest.js";
 import { isCocoonError } from "../../errors.js";
 import { RegistryError } from "../errors.js";
 import { MANIFEST_MEDIA_TYPES } from "../oci-registry-options.js";
+import type { RegistryResponse } from "./registry-response.js";
 
 /**
  * The digest a manifest `HEAD` answered 200 for, checked as go-containerregistry's `remote.Head`
@@ -12,7 +13,7 @@ import { MANIFEST_MEDIA_TYPES } from "../oci-registry-options.js";
  * @throws RegistryError `ERR_REGISTRY_STATUS` for a missing or invalid digest or a foreign content
  * type, `ERR_REGISTRY_DIGEST_MISMATCH` for another digest than the one asked for.
  */
-export function headedManifestDigest(response: Response, what: string, request: string, expected?: string): string {
+export function headedManifestDigest(response: RegistryResponse, what: string, request: string, expected?: string): string {
   const header = response.headers.get("docker-content-digest") ?? "";
   try {
     checkUploadDigest(header);

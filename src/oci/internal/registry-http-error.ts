@@ -2,6 +2,7 @@ import { codeForStatus, RegistryError, type RegistryErrorCode } from "../errors.
 import { readBody } from "./body.js";
 import { goStatusText } from "./go-status-text.js";
 import { messageOf } from "../../internal/message-of.js";
+import type { RegistryResponse } from "./registry-response.js";
 
 /** The most of an error body read; past it the body is dropped and the status speaks alone. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -32,7 +33,7 @@ export interface StatusErrorContext {
  * The body is read up to {@link MAX_ERROR_BODY_BYTES} within `timeoutMs`; a longer, stalled or
  * broken body is dropped. An abort of `signal` rejects with its reason.
  */
-export async function statusError(response: Response, ctx: StatusErrorContext): Promise<RegistryError> {
+export async function statusError(response: RegistryResponse, ctx: StatusErrorContext): Promise<RegistryError> {
   let text = "";
   if (response.body !== null) {
     const signal =

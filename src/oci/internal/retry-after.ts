@@ -1,3 +1,5 @@
+import type { RegistryResponse } from "./registry-response.js";
+
 /** When a retry is safe, from the request's kind. */
 export interface RetryPolicy {
   readonly idempotent: boolean;
@@ -15,7 +17,7 @@ export const MAX_RETRY_AFTER_MS = 10_000;
  * any other replayable request only when the registry said when to come back, which means it did
  * not act on the request. A streamed body is never sent twice.
  */
-export function retryDelayMs(response: Response, attempt: number, policy: RetryPolicy): number | undefined {
+export function retryDelayMs(response: RegistryResponse, attempt: number, policy: RetryPolicy): number | undefined {
   if ((response.status !== 429 && response.status !== 503) || attempt >= policy.retries || !policy.replayable) return undefined;
   const after = parseRetryAfter(response.headers.get("retry-after"), Date.now());
   if (after === undefined) return policy.idempotent ? 100 * 2 ** attempt : undefined;

@@ -5,6 +5,7 @@ import type { RepositoryName } from "../reference.js";
 import type { StreamedBlob } from "../registry.js";
 import { type Send, startSession } from "./blob-session.js";
 import type { ReadCarry } from "./read-piece.js";
+import { discardBody } from "./body.js";
 
 /** Where a sized upload reads its body: the source, what a read left over, the hash, the bytes taken. */
 interface Reading {
@@ -88,7 +89,7 @@ export async function uploadSizedBlob(
         "content-range": `${offset}-${offset + length - 1}`,
       };
       const sent = await send(ref, { method: "PATCH", url: location.href, what, ok: [202], headers, body: run(reading, length) });
-      await sent.body?.cancel();
+      await discardBody(sent);
       offset += length;
       // A registry that answers before taking the whole body would shift every later byte.
       if (reading.taken !== offset) {
@@ -101,7 +102,7 @@ export async function uploadSizedBlob(
     const digest = `sha256:${reading.hash.digest("hex")}`;
     location.searchParams.set("digest", digest);
     const done = await send(ref, { method: "PUT", url: location.href, what, ok: [201], headers: { "content-length": "0" } });
-    await done.body?.cancel();
+    await discardBody(done);
     return { digest, size };
   } catch (err) {
     if (reading.failure !== undefined) throw reading.failure.error; // the body's own failure, not what fetch made of it

@@ -4,9 +4,11 @@ import type { Authorizer } from "./authorizer.js";
 import { streamBody } from "./body-stream.js";
 import { parseChallenge } from "./challenge.js";
 import { startDeadline, untilAborted } from "./deadline.js";
-import { fetchFollowing, type FollowedResponse } from "./follow-redirects.js";
+import { fetchFollowing, type FollowedResponse, type RedirectableInit } from "./follow-redirects.js";
 import { statusError, transportError } from "./registry-http-error.js";
 import { retryDelayMs } from "./retry-after.js";
+import type { RegistryFetch, RegistryResponse } from "./registry-response.js";
+import { discardBody } from "./body.js";
 
 /** One request to a registry, with what the transport needs to authorize, retry and name it. */
 export interface RegistryRequest {
@@ -36,7 +38,7 @@ export interface RegistryRequest {
 /** Settings of a {@link Transport}. */
 export interface TransportOptions {
   readonly authorizer: Authorizer;
-  readonly fetch: typeof fetch;
+  readonly fetch: RegistryFetch;
   /** Hosts that may be spoken to over plain HTTP, besides loopback. */
   readonly insecure: readonly string[];
   /** Deadline for each attempt to get response headers, and for reading an error body. */
@@ -64,7 +66,7 @@ export class Transport {
   }
 
   /** Sends `req` and resolves to a response whose status is in `req.ok`. */
-  async send(req: RegistryRequest): Promise<Response> {
+  async send(req: RegistryRequest): Promise<RegistryResponse> {
     const own = req.deadline === undefined ? startDeadline(req.what, this.#o.deadlineMs, req.signal) : undefined;
     const bounded = own?.signal ?? req.deadline;
     try {
@@ -74,7 +76,7 @@ export class Transport {
     }
   }
 
-  async #send(req: RegistryRequest, bounded: AbortSignal | undefined): Promise<Response> {
+  async #send(req: RegistryRequest, bounded: AbortSignal | undefined): Promise<RegistryResponse> {
     const streamed = req.body !== undefined && !(req.body instanceof Uint8Array);
     const idempotent = req.method === "GET" || req.method === "HEAD";
     const authorizer = this.#o.authorizer;
@@ -96,7 +98,7 @@ export class Transport {
         answeredChallenge = true;
         const next = await untilAborted(authorizer.answer(req.registry, req.scope, challenge, bounded), bounded);
         if (next !== undefined && next !== auth) {
-          await response.body?.cancel();
+          await discardBody(response);
           auth = next;
           attempt--; // an auth round trip is not a retry
           continue;
@@ -104,7 +106,7 @@ export class Transport {
       }
       const delay = retryDelayMs(response, attempt, { idempotent, replayable: !streamed, retries: this.#o.retries });
       if (delay !== undefined) {
-        await response.body?.cancel();
+        await discardBody(response);
         await sleep(delay, undefined, bounded ? { signal: bounded } : {}).catch(() => bounded?.throwIfAborted());
         continue;
       }
@@ -126,7 +128,7 @@ export class Transport {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.#o.timeoutMs);
     const fetchSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
-    const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: { ...req.headers }, signal: fetchSignal };
+    const init: RedirectableInit = { method: req.method, headers: { ...req.headers }, signal: fetchSignal };
     if (req.body !== undefined) {
       if (req.body instanceof Uint8Array) init.body = req.body;
       else {
@@ -134,7 +136,7 @@ export class Transport {
         init.duplex = "half";
       }
     }
-    const counted: typeof fetch = (input, options) => {
+    const counted: RegistryFetch = (input, options) => {
       this.requests++;
       return this.#o.fetch(input, options);
     };
@@ -168,7 +170,7 @@ export class Transport {
  * transport failure, never "absent".
  */
 async function redirectTargetError(req: RegistryRequest, followed: FollowedResponse): Promise<RegistryError> {
-  await followed.response.body?.cancel().catch(() => undefined);
+  await discardBody(followed.response).catch(() => undefined);
   const { status } = followed.response;
   return new RegistryError(
     "ERR_REGISTRY_TRANSPORT",

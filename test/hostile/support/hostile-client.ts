@@ -30,7 +30,8 @@ export function hostileFetch(ca: string): { fetch: typeof fetch; close: () => Pr
   const viaUndici = fetchVia as typeof fetch;
   const chosen =
     process.env["COCOON_HOSTILE_FETCH"] === "socket"
-      ? socketFetch({ ca, lookup: lookup as never, fallback: viaUndici, slabs: new SlabPool() })
+      ? // The registry reads only what a `Response` and the socket client's answer share.
+        (socketFetch({ ca, lookup: lookup as never, fallback: viaUndici, slabs: new SlabPool() }) as unknown as typeof fetch)
       : viaUndici;
   return { fetch: chosen, close: () => agent.close() };
 }

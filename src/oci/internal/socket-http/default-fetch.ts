@@ -1,6 +1,7 @@
 import { SlabPool } from "../../../internal/body-slabs.js";
 import { nodeFetchConfigured } from "./node-fetch-settings.js";
 import { socketFetch } from "./socket-fetch.js";
+import type { FetchedResponse, FetchInput } from "./socket-response.js";
 
 /** Every method a registry client sends. */
 const SOCKET_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -17,7 +18,7 @@ const SOCKET_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as cons
  * Each call builds a client of its own, with its own pool of body slabs: one registry's readers
  * never free or reuse another's.
  */
-export function defaultFetch(): typeof fetch {
+export function defaultFetch(): (input: FetchInput, init?: RequestInit) => Promise<FetchedResponse> {
   const nodeFetch = globalThis.fetch;
   const socket = socketFetch({ methods: SOCKET_METHODS, fallback: nodeFetch, slabs: new SlabPool() });
   return (input, init) => (nodeFetchConfigured() ? nodeFetch(input, init) : socket(input, init));

@@ -33,6 +33,20 @@ describe("nodeFetchConfigured", () => {
     await agent.close();
   });
 
+  it("is false when Node's undici loads after the first look, and true once another dispatcher is set", async () => {
+    const node = SLOTS.map((slot): unknown => Reflect.get(globalThis, slot));
+    SLOTS.forEach((slot) => Reflect.deleteProperty(globalThis, slot));
+    const configured = await firstLook();
+    expect(configured()).toBe(false);
+    SLOTS.forEach((slot, i) => Reflect.set(globalThis, slot, node[i]));
+    expect([configured(), configured()]).toEqual([false, false]);
+    const { Agent, setGlobalDispatcher } = await import("undici");
+    const agent = new Agent();
+    setGlobalDispatcher(agent);
+    expect(configured()).toBe(true);
+    await agent.close();
+  });
+
   it.each([
     ["an Agent from undici in node_modules", (u: typeof Undici) => new u.Agent()],
     ["a ProxyAgent", (u: typeof Undici) => new u.ProxyAgent("http://127.0.0.1:9")],

@@ -10,7 +10,7 @@ const DISPATCHER_SLOTS = [Symbol.for("undici.globalDispatcher.1"), Symbol.for("u
 const DEFAULT_CLASSES: readonly unknown[] = ["Agent", "Dispatcher1Wrapper"];
 const ENV_PROXY_FLAG = "--use-env-proxy";
 
-/** Node's own dispatchers, as {@link nodeFetchConfigured} first saw them; `null` when they were someone else's. */
+/** Node's own dispatchers as last seen (a slot `undefined` while Node's undici is not loaded); `null` when they were someone else's. */
 let firstSeen: readonly unknown[] | null | undefined;
 
 function dispatchers(): unknown[] {
@@ -46,19 +46,27 @@ function envProxy(): boolean {
  * (`NODE_USE_ENV_PROXY=1`, `--use-env-proxy`), or a global dispatcher of its own (undici's
  * `setGlobalDispatcher`).
  *
- * Node loads its undici, which installs its default `Agent`, as soon as anything imports `node:http`
- * or touches `fetch`. So the first call takes the dispatcher it finds for Node's own when it is an
- * `Agent` of Node's built-in undici (code gets its own from undici in `node_modules`), and for the
- * user's otherwise: a `ProxyAgent`, an `EnvHttpProxyAgent`, a composed or custom dispatcher, any dispatcher
- * from undici in `node_modules`. Any dispatcher set after that first call is the user's too.
+ * Node's undici installs its default `Agent` when it loads (on the first `fetch`, `Response` or
+ * `Headers`), which may come after the first call: this never loads it (the socket client would then
+ * pay its whole bundle for nothing). So the first call takes the dispatchers it finds for Node's own
+ * when each slot is empty or holds an `Agent` of Node's built-in undici (code gets its own from undici
+ * in `node_modules`), and for the user's otherwise: a `ProxyAgent`, an `EnvHttpProxyAgent`, a composed
+ * or custom dispatcher, any dispatcher from undici in `node_modules`. A slot empty then and filled
+ * later by Node's own `Agent` is Node's still; any other dispatcher set after that first call is the user's.
  */
 export function nodeFetchConfigured(): boolean {
   if (envProxy()) return true;
   if (firstSeen === undefined) {
-    // `Response` loads Node's undici: its default dispatcher is in place before the first look.
-    const seen = typeof globalThis.Response === "function" ? dispatchers() : [];
+    const seen = dispatchers();
     firstSeen = seen.every((d) => d === undefined || nodeDefault(d)) ? seen : null;
   }
   const first = firstSeen;
-  return first === null || dispatchers().some((d, i) => d !== first[i]);
+  if (first === null) return true;
+  const now = dispatchers();
+  if (now.every((d, i) => d === first[i])) return false;
+  if (now.every((d, i) => d === first[i] || (first[i] === undefined && nodeDefault(d)))) {
+    firstSeen = now;
+    return false;
+  }
+  return true;
 }

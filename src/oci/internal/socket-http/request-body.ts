@@ -2,6 +2,7 @@ import type { Socket } from "node:net";
 import type { ReadableStreamReadResult } from "node:stream/web";
 import { takeStreamSource } from "../body-stream.js";
 import { ProtocolError } from "./response-head.js";
+import type { HeaderFields } from "./header-fields.js";
 
 /** A request body `socketFetch` sends itself, with its length. */
 export interface RequestBody {
@@ -14,7 +15,7 @@ export interface RequestBody {
  * the `Content-Length` bytes the request declares; `null` for none; `undefined` for a body it
  * leaves to the fallback.
  */
-export function requestBody(init: RequestInit | undefined, headers: Headers): RequestBody | null | undefined {
+export function requestBody(init: RequestInit | undefined, headers: HeaderFields): RequestBody | null | undefined {
   const body = init?.body;
   if (body === undefined || body === null) return null;
   const declared = headers.get("content-length");

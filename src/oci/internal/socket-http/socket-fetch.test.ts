@@ -106,6 +106,31 @@ describe("a blob body from a well-behaved peer", () => {
   });
 });
 
+describe("socketFetch's own answer", () => {
+  const send = socketFetch({ methods: ["GET", "HEAD"], fallback: () => Promise.reject(new Error("not this one")), slabs: new SlabPool() });
+
+  it("joins a repeated header with ', ', reads names in any case, and has no body for a HEAD", async () => {
+    script = (socket) => socket.end(head(["HTTP/1.1 200 Fine", "X-Two: a", "x-two: b", "Content-Length: 5"]));
+    const answer = await send(`http://${host}/v2/`, { method: "HEAD" });
+    expect([
+      answer.status,
+      answer.statusText,
+      answer.ok,
+      answer.headers.get("X-TWO"),
+      answer.headers.get("content-length"),
+      answer.body,
+    ]).toEqual([200, "Fine", true, "a, b", "5", null]);
+    expect(answer).not.toBeInstanceOf(Response);
+  });
+
+  it("refuses a header value with CR LF, sending nothing", async () => {
+    requests.length = 0;
+    const refused = send(`http://${host}/v2/`, { headers: { accept: "a\r\nx-injected: 1" } });
+    await expect(refused).rejects.toThrow(new TypeError('Headers: invalid value for header "accept"'));
+    expect(requests).toEqual([]);
+  });
+});
+
 describe("a blob body from a broken or hostile peer", () => {
   it.each([
     ["a head over 64 KiB", () => `HTTP/1.1 200 OK\r\nx-big: ${"a".repeat(70_000)}\r\n`, "response head over 65536 bytes"],

@@ -3,7 +3,9 @@ import { connect as tlsConnect } from "node:tls";
 import { BodySlabs, type SlabPool } from "../../../internal/body-slabs.js";
 import { BodyQueue } from "./body-queue.js";
 import { ChunkedDecoder } from "./chunked-decoder.js";
+import { HeaderFields } from "./header-fields.js";
 import { type RequestBody, requestBody, writeStreamBody } from "./request-body.js";
+import { type FetchedResponse, type FetchInput, SocketResponse } from "./socket-response.js";
 import { bodyFraming, type BodyFraming, MAX_HEAD_BYTES, parseResponseHead, ProtocolError, type ResponseHead } from "./response-head.js";
 
 /** Bytes of the buffer each connection reads into, reused for every read. */
@@ -26,7 +28,7 @@ export interface SocketFetchOptions {
    * Sends what this does not: any other method, a `Request` object, a body that is neither a
    * `Uint8Array` nor a `ReadableStream`, a stream body without a `Content-Length`.
    */
-  readonly fallback: typeof fetch;
+  readonly fallback: (input: FetchInput, init?: RequestInit) => Promise<FetchedResponse>;
   /** The client's own pool of body slabs: each body receives into slabs of it, and its reader may give them back. */
   readonly slabs: SlabPool;
 }
@@ -40,16 +42,6 @@ interface Spares {
   readonly head: Buffer[];
 }
 
-const bodies = new WeakMap<Response, BodyQueue>();
-
-/**
- * The body of a response {@link socketFetch} made, read without a web stream in between: the same
- * bytes `response.body` would give (read one or the other).
- */
-export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel" | "slabs"> | undefined {
-  return bodies.get(response);
-}
-
 /**
  * A `fetch` over HTTP/1.1 on a connection of its own per request (`Connection: close`), each
  * socket read copied once, into the body's memory; a request body (a `Uint8Array`, or a stream of
@@ -58,7 +50,7 @@ export function socketBody(response: Response): Pick<BodyQueue, "read" | "cancel
  * {@link MAX_HEAD_BYTES}. It rejects as undici's does: with the abort reason when `signal`
  * aborts, else with a `TypeError` whose `cause` says what broke (a body's own error among them).
  */
-export function socketFetch(options: SocketFetchOptions): typeof fetch {
+export function socketFetch(options: SocketFetchOptions): (input: FetchInput, init?: RequestInit) => Promise<FetchedResponse> {
   const methods: readonly string[] = options.methods ?? ["GET", "HEAD"];
   // A connection's read buffer goes back here once it closed, its head buffer once the head is
   // parsed: a push's many requests reuse a few instead of leaving 320 KiB each to the collector.
@@ -66,7 +58,12 @@ export function socketFetch(options: SocketFetchOptions): typeof fetch {
   return (input, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
     const plain = typeof input === "string" || input instanceof URL;
-    const headers = new Headers(init?.headers);
+    let headers: HeaderFields;
+    try {
+      headers = HeaderFields.of(init?.headers);
+    } catch (err) {
+      return Promise.reject(err);
+    }
     const body = plain && methods.includes(method) ? requestBody(init, headers) : undefined;
     if (body === undefined) return options.fallback(input, init);
     const url = new URL(input);
@@ -76,7 +73,7 @@ export function socketFetch(options: SocketFetchOptions): typeof fetch {
     if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
     if (body !== null) headers.set("content-length", String(body.length));
     else if (method === "POST" || method === "PUT" || method === "PATCH") headers.set("content-length", "0");
-    return new Promise<Response>((resolve, reject) => {
+    return new Promise<FetchedResponse>((resolve, reject) => {
       new Exchange(url, method, headers, signal, options, spares, { resolve, reject }).start(body);
     });
   };
@@ -86,9 +83,9 @@ export function socketFetch(options: SocketFetchOptions): typeof fetch {
 class Exchange {
   readonly #method: string;
   readonly #url: URL;
-  readonly #headers: Headers;
+  readonly #headers: HeaderFields;
   readonly #signal: AbortSignal | undefined;
-  readonly #settle: { resolve: (r: Response) => void; reject: (err: unknown) => void };
+  readonly #settle: { resolve: (r: SocketResponse) => void; reject: (err: unknown) => void };
   readonly #socket: Socket;
   readonly #body: BodyQueue;
   #settled = false;
@@ -104,11 +101,11 @@ class Exchange {
   constructor(
     url: URL,
     method: string,
-    headers: Headers,
+    headers: HeaderFields,
     signal: AbortSignal | undefined,
     options: SocketFetchOptions,
     spares: Spares,
-    settle: { resolve: (r: Response) => void; reject: (err: unknown) => void },
+    settle: { resolve: (r: SocketResponse) => void; reject: (err: unknown) => void },
   ) {
     this.#url = url;
     this.#method = method;
@@ -192,17 +189,13 @@ class Exchange {
 
   #respond(head: ResponseHead): void {
     const framing = head.status === 205 ? ({ kind: "none" } as const) : bodyFraming(this.#method, head);
-    const headers = new Headers();
-    for (const [name, value] of head.fields) headers.append(name, value);
-    const body = framing.kind === "none" ? null : this.#body.stream();
-    const response = new Response(body, { status: head.status, statusText: head.reason, headers });
+    const response = new SocketResponse(head, this.#url.href, framing.kind === "none" ? undefined : this.#body);
     this.#framing = framing;
     if (framing.kind === "length") {
       this.#remaining = framing.length;
       this.#body.expect(framing.length);
     }
     if (framing.kind === "chunked") this.#decoder = new ChunkedDecoder();
-    bodies.set(response, this.#body);
     this.#settled = true;
     this.#settle.resolve(response);
     if (framing.kind === "none" || (framing.kind === "length" && framing.length === 0)) this.#endBody();

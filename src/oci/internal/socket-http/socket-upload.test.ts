@@ -53,7 +53,7 @@ const streamed = (length: number, source: AsyncIterable<Uint8Array>): RequestIni
   duplex: "half",
 });
 
-async function failure(promise: Promise<Response>): Promise<[string, string]> {
+async function failure(promise: Promise<unknown>): Promise<[string, string]> {
   const err = (await promise.then(
     () => undefined,
     (e: unknown) => e,
