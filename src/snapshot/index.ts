@@ -4,8 +4,8 @@
  * import` tar, restore an import tar into a directory, stream cloud images, and plan the node's
  * kept-snapshot cache. The export format's zod schemas and its writer are `./snapshot/export`.
  *
- * Loads `./oci` and Node's own zstd (`node:zlib`, encoder and decoder); no other package (no zod:
- * a push checks `snapshot.json` with a check generated from the schema).
+ * Loads `./oci` and, on the first v2 push or pull, Node's own zstd (`node:zlib`); no other package
+ * (no zod: a push checks `snapshot.json` with a check generated from the schema).
  *
  * @module
  */

@@ -5,37 +5,51 @@
  * so nothing is read ahead of the socket.
  */
 export function streamBody(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
-  return new SourceStream(source[Symbol.asyncIterator]());
+  return new (sourceStreamClass())(source[Symbol.asyncIterator]());
 }
 
 /** A {@link streamBody} stream: it carries its source, for a writer that takes it whole. */
-class SourceStream extends ReadableStream<Uint8Array> {
-  #source: AsyncIterator<Uint8Array> | undefined;
-
-  constructor(it: AsyncIterator<Uint8Array>) {
-    super(
-      {
-        async pull(controller) {
-          const next = await it.next();
-          if (next.done === true) controller.close();
-          else controller.enqueue(next.value);
-        },
-        async cancel(reason: unknown) {
-          await it.return?.(reason);
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    this.#source = it;
-  }
-
+interface SourceStream extends ReadableStream<Uint8Array> {
   /** The source, once, while nothing has read the stream. */
-  take(): AsyncIterator<Uint8Array> | undefined {
-    const it = this.#source;
-    if (this.locked) return undefined;
-    this.#source = undefined;
-    return it;
-  }
+  take(): AsyncIterator<Uint8Array> | undefined;
+}
+
+/** The class of {@link SourceStream}s, once one was made. */
+let defined: (new (it: AsyncIterator<Uint8Array>) => SourceStream) | undefined;
+
+/**
+ * Defined on the first stream body, not when the module loads: extending `ReadableStream` loads
+ * Node's web streams, which a process that only pulls never uses.
+ */
+function sourceStreamClass(): new (it: AsyncIterator<Uint8Array>) => SourceStream {
+  defined ??= class extends ReadableStream<Uint8Array> implements SourceStream {
+    #source: AsyncIterator<Uint8Array> | undefined;
+
+    constructor(it: AsyncIterator<Uint8Array>) {
+      super(
+        {
+          async pull(controller) {
+            const next = await it.next();
+            if (next.done === true) controller.close();
+            else controller.enqueue(next.value);
+          },
+          async cancel(reason: unknown) {
+            await it.return?.(reason);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      this.#source = it;
+    }
+
+    take(): AsyncIterator<Uint8Array> | undefined {
+      const it = this.#source;
+      if (this.locked) return undefined;
+      this.#source = undefined;
+      return it;
+    }
+  };
+  return defined;
 }
 
 /**
@@ -45,5 +59,5 @@ class SourceStream extends ReadableStream<Uint8Array> {
  * stream, or one already locked, gives `undefined` and is read as a stream.
  */
 export function takeStreamSource(stream: ReadableStream<Uint8Array>): AsyncIterator<Uint8Array> | undefined {
-  return stream instanceof SourceStream ? stream.take() : undefined;
+  return defined !== undefined && stream instanceof defined ? stream.take() : undefined;
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { delimiter, isAbsolute, join } from "node:path";
@@ -98,7 +97,11 @@ function run(
   fail: Fail,
 ): Promise<RegistryCredentials | undefined> {
   return new Promise((resolve, reject) => {
-    const child = spawn(file, ["get"], { detached: true, stdio: ["pipe", "pipe", "ignore"] });
+    // Loaded on the first helper run: a process that never runs one never pays for
+    // `node:child_process` (and the `dgram` it brings).
+    const child = process
+      .getBuiltinModule("node:child_process")
+      .spawn(file, ["get"], { detached: true, stdio: ["pipe", "pipe", "ignore"] });
     const out: Buffer[] = [];
     let outBytes = 0;
     let exitCode: number | null = null;

@@ -146,7 +146,7 @@ export class Transport {
         insecure: this.#o.insecure,
         home: req.registry,
         authorization: auth,
-        replayable: !(init.body instanceof ReadableStream),
+        replayable: init.body === undefined || init.body instanceof Uint8Array,
         what: req.what,
       });
     } catch (err) {

@@ -1,5 +1,4 @@
 import type { Transform } from "node:stream";
-import zlib from "node:zlib";
 
 /** The options of Node's zstd calls that the snapshot codec uses. */
 export interface NodeZstdOptions {
@@ -27,10 +26,12 @@ interface NodeZstd {
   };
 }
 
-const binding = zlib as unknown as Partial<NodeZstd>;
-
-/** Node's zstd binding; throws on a Node without it (below 22.15, outside the supported engines). */
+/**
+ * Node's zstd binding; throws on a Node without it (below 22.15, outside the supported engines).
+ * `node:zlib` is loaded on the first call, so a v1 push or pull (no zstd) never loads it.
+ */
 export function nodeZstd(): NodeZstd {
+  const binding = process.getBuiltinModule("node:zlib") as unknown as Partial<NodeZstd>;
   if (typeof binding.zstdCompress !== "function") {
     throw new Error(`zstd needs Node 22.15 or later (node:zlib zstd), this is ${process.version}`);
   }

@@ -1,5 +1,3 @@
-import { createRequire } from "node:module";
-
 /**
  * Where undici keeps the process-wide dispatcher `setGlobalDispatcher` sets: one slot per major
  * version of its dispatcher API (`.1` up to undici 7; undici 8 fills `.2` and a wrapper in `.1`),
@@ -22,7 +20,7 @@ function dispatchers(): unknown[] {
  * `node_modules`); Node's own undici is built in, so its `Agent` is in no module cache.
  */
 function loadedFromAModule(value: unknown): boolean {
-  const cache = createRequire(import.meta.url).cache;
+  const cache = process.getBuiltinModule("node:module").createRequire(import.meta.url).cache;
   return Object.values(cache).some((module) => module?.exports === value);
 }
 

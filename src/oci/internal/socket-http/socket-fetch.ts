@@ -1,5 +1,4 @@
 import { type LookupFunction, connect as netConnect, isIP, type Socket } from "node:net";
-import { connect as tlsConnect } from "node:tls";
 import { BodySlabs, type SlabPool } from "../../../internal/body-slabs.js";
 import { BodyQueue } from "./body-queue.js";
 import { ChunkedDecoder } from "./chunked-decoder.js";
@@ -120,8 +119,10 @@ class Exchange {
     const buffer = spares.read.pop() ?? Buffer.allocUnsafeSlow(READ_BUFFER);
     const onread = { buffer, callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
     const common = { host, port: Number(url.port || (tls ? 443 : 80)), lookup: options.lookup, onread };
+    // `node:tls` is loaded on the first TLS connection: a process that dials only plain HTTP
+    // registries never pays its code and memory.
     this.#socket = tls
-      ? tlsConnect({
+      ? process.getBuiltinModule("node:tls").connect({
           ...common,
           ...(isIP(host) === 0 ? { servername: host } : {}),
           ...(options.ca === undefined ? {} : { ca: options.ca }),
