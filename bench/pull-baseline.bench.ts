@@ -45,7 +45,7 @@ const PAIRS = Number(args.pairs);
 const ROUNDS = Number(args.rounds);
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
 const BUDGET_MIB = 512;
-const { base, dir, sides, runner } = prepareSides(args.base, "cocoon-pull-baseline-", "bench/pull-run.ts");
+const { base, dir, sides, runner } = await prepareSides(args.base, "cocoon-pull-baseline-", "bench/pull-run.ts");
 
 interface Run {
   readonly seconds: number[];

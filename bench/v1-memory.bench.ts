@@ -5,12 +5,17 @@
  * and pull within a bare `node` + 32 MiB), and of a bare `node` that streams each export through
  * SHA-256 into `/dev/null` (the allocation any process moving those bytes does; context, not the goal).
  *
- * The older commit's `src/` is unpacked from git into a temp folder; each side runs in a process
- * of its own (`bench/v1-run.ts`), the two taking turns pair after pair, the first of a pair
- * alternating. Exports: dense and sparse (`bench/snapshot-exports.ts`), default options (Go's
- * defaults: no budget given). A pull writes into `/dev/null` and pulls what this tree pushed once.
+ * The older commit's `src/` is unpacked from git into a temp folder, and each side is built from
+ * its `src/` as the package is published, so a process holds the code a user's does: tsup with
+ * tsup.config.ts's options (ESM, code splitting, tree-shaking), entries `./oci` and `./snapshot`.
+ * `--form transpiled` runs each side's sources transpiled file by file instead (one module per
+ * file, doc comments kept), as `bench:pull-baseline` does. Each side runs in a process of its own
+ * (`bench/v1-run.ts`), the two taking turns pair after pair, the first of a pair alternating.
+ * Exports: dense and sparse (`bench/snapshot-exports.ts`), default options (Go's defaults: no
+ * budget given). A pull writes into `/dev/null` and pulls what this tree pushed once.
  *
- * Run: npm run bench:v1-memory [-- --base 1a9190d] [-- --size 1G] [-- --pairs 3] [-- --rounds 3] [-- --write]
+ * Run: npm run bench:v1-memory [-- --base 1a9190d] [-- --form bundled|transpiled] [-- --size 1G] [-- --pairs 3]
+ * [-- --rounds 3] [-- --write]
  */
 import { execFile, execFileSync } from "node:child_process";
 import { rmSync, statSync } from "node:fs";
@@ -25,11 +30,12 @@ import { median } from "./measure-async.js";
 import { echoedLines } from "./report-table.js";
 import { spread } from "./run-info.js";
 import { sizeMiB, writeExport } from "./snapshot-exports.js";
-import { HWM_MIB, prepareSides } from "./transpile-tree.js";
+import { FORM_METHOD, HWM_MIB, prepareSides } from "./transpile-tree.js";
 
 const { values: args } = parseArgs({
   options: {
     base: { type: "string", default: "1a9190d" },
+    form: { type: "string", default: "bundled" },
     size: { type: "string", default: "1G" },
     pairs: { type: "string", default: "3" },
     rounds: { type: "string", default: "3" },
@@ -40,7 +46,8 @@ const SIZE = sizeMiB(args.size) * 2 ** 20;
 const PAIRS = Number(args.pairs);
 const ROUNDS = Number(args.rounds);
 if (!(Number.isInteger(ROUNDS) && ROUNDS >= 2)) throw new Error(`--rounds ${args.rounds}: want 2 or more (one cold, the rest warm)`);
-const { base, dir, sides, runner } = prepareSides(args.base, "cocoon-v1-memory-", "bench/v1-run.ts");
+if (args.form !== "bundled" && args.form !== "transpiled") throw new Error(`--form ${args.form}: want bundled or transpiled`);
+const { base, form, dir, sides, runner } = await prepareSides(args.base, "cocoon-v1-memory-", "bench/v1-run.ts", args.form);
 
 interface Run {
   readonly seconds: number[];
@@ -105,6 +112,7 @@ try {
   say(
     `Older side: \`${base}\`; this side: \`${execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()}\`${execFileSync("git", ["status", "--porcelain", "src"], { encoding: "utf8" }).trim() ? " with uncommitted changes" : ""}. ${PAIRS} pairs of processes, ${ROUNDS} rounds each (1 cold, ${ROUNDS - 1} warm).`,
   );
+  say(`Both sides ${FORM_METHOD[form]}.`);
   say("");
   say(
     "| export | op | peak RSS MiB, older | peak RSS MiB, this | older warm MB/s | this warm MB/s | older client CPU s | this client CPU s |",
@@ -117,7 +125,7 @@ try {
   );
   say("");
   say(
-    "One run, indicative (the machine is shared). Each side runs in a process of its own, transpiled and run as plain `node`; the two take turns, the first of a pair alternating. Peak RSS: `VmHWM` of each process over all its rounds, median [min–max] over the processes. MB/s: the export tar's bytes over the median warm round's seconds, median over the processes. Client CPU: user + system seconds of a process's median warm round, median [min–max].",
+    `One run, indicative (the machine is shared). Each side runs in a process of its own as plain \`node\`, ${form === "bundled" ? "built as the package is published (tsup, ESM, code splitting, tree-shaking); `--form transpiled` runs the sources transpiled file by file instead" : "its sources transpiled file by file (`--form transpiled`; the default, `--form bundled`, builds them as the package is published)"}; the two take turns, the first of a pair alternating. Peak RSS: \`VmHWM\` of each process over all its rounds, median [min–max] over the processes. MB/s: the export tar's bytes over the median warm round's seconds, median over the processes. Client CPU: user + system seconds of a process's median warm round, median [min–max].`,
   );
   say("");
   say(
