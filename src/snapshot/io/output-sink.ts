@@ -9,7 +9,7 @@ import { isKernelSink } from "./kernel-sink.js";
  * the pieces that follow and writes them in one `writev`. Waiting at the mark, a v1 pull into a
  * file made one thread-pool write per network piece (tens of KiB each).
  */
-export const OUTPUT_BUFFERED = 4 << 20;
+export const OUTPUT_BUFFERED = 2 << 20;
 
 /**
  * Why `output` cannot receive a pull, or `undefined`: it is not a writable, or it is already

@@ -44,8 +44,8 @@ async function stateOf(p: Promise<unknown>): Promise<"pending" | "resolved" | "r
 const block = (n: number, fill: number): Uint8Array => new Uint8Array(n).fill(fill);
 
 describe("QUEUE_LIMIT", () => {
-  it("is 4 MiB", () => {
-    expect(QUEUE_LIMIT).toBe(4 * MiB);
+  it("is 2 MiB", () => {
+    expect(QUEUE_LIMIT).toBe(2 * MiB);
   });
 });
 
@@ -162,7 +162,7 @@ describe("BodyQueue", () => {
     for (let i = 0; i < QUEUE_LIMIT / piece; i++) results.push(queue.push(block(piece, i), 0, piece));
     expect(results.slice(0, -1).every((r) => r)).toBe(true);
     expect(results.at(-1)).toBe(false);
-    expect(results.length).toBe(64);
+    expect(results.length).toBe(32);
     // While paused, every push (even an empty one) still says pause; the bytes are kept.
     expect(queue.push(block(piece, 64), 0, piece)).toBe(false);
     expect(queue.push(block(1, 0), 0, 0)).toBe(false);
@@ -413,6 +413,74 @@ describe("BodyQueue", () => {
       expect(piece.byteLength).toBe(0);
       queue.push(bytes("after"), 0, 5);
       expect(text(valueOf(await queue.read()))).toBe("after");
+    });
+  });
+  describe("reads straight into the body's memory", () => {
+    it("gives the free end of a pool slab; committed bytes are handed out from it, uncopied", async () => {
+      const { queue } = queueOf(256 * KiB);
+      const room = queue.room();
+      expect([room.byteOffset, room.byteLength, room.buffer.byteLength]).toEqual([0, MiB, MiB]);
+      room.set(bytes("direct"), 0);
+      expect(queue.commit(6)).toBe(true);
+      const piece = valueOf(await queue.read());
+      expect([text(piece), piece.buffer, piece.byteOffset]).toEqual(["direct", room.buffer, 0]);
+      const next = queue.room();
+      expect([next.buffer, next.byteOffset, next.byteLength]).toEqual([room.buffer, 6, MiB - 6]);
+    });
+
+    it("coalesces commits, retires a slab once less than maxPush is left, and the next room is a fresh slab", async () => {
+      const { queue } = queueOf(256 * KiB);
+      const first = queue.room();
+      first.fill(1, 0, 512 * KiB);
+      queue.commit(512 * KiB);
+      queue.room().fill(2, 0, 300 * KiB);
+      queue.commit(300 * KiB);
+      const whole = valueOf(await queue.read());
+      expect([whole.byteOffset, whole.byteLength, whole[0], whole[812 * KiB - 1]]).toEqual([0, 812 * KiB, 1, 2]);
+      expect(queue.slabs.endsSlab(whole)).toBe(true);
+      const fresh = queue.room();
+      expect(fresh.buffer).not.toBe(first.buffer);
+      expect([fresh.byteOffset, fresh.byteLength]).toEqual([0, MiB]);
+    });
+
+    it("fills a small body's own buffer to its end, after bytes copied in", async () => {
+      const pool = new SlabPool();
+      const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, new BodySlabs(pool));
+      queue.expect(20 * KiB);
+      queue.push(block(5 * KiB, 1), 0, 5 * KiB);
+      const room = queue.room();
+      expect([room.byteOffset, room.byteLength, room.buffer.byteLength]).toEqual([5 * KiB, 15 * KiB, 20 * KiB]);
+      room.fill(2);
+      queue.commit(15 * KiB);
+      queue.end();
+      const body = valueOf(await queue.read());
+      expect([body.byteLength, body[0], body[20 * KiB - 1], queue.slabs.endsSlab(body)]).toEqual([20 * KiB, 1, 2, false]);
+    });
+
+    it("asks to pause once QUEUE_LIMIT bytes are committed", () => {
+      const { queue } = queueOf(256 * KiB);
+      const results: boolean[] = [];
+      for (let i = 0; i < QUEUE_LIMIT / (256 * KiB); i++) {
+        queue.room();
+        results.push(queue.commit(256 * KiB));
+      }
+      expect(results.indexOf(false)).toBe(QUEUE_LIMIT / (256 * KiB) - 1);
+    });
+
+    it("takes nothing once cancelled or failed, and nothing of an empty read", async () => {
+      const { queue } = queueOf(256 * KiB);
+      queue.room();
+      expect(queue.commit(0)).toBe(true);
+      await queue.cancel();
+      queue.room().set(bytes("late"), 0);
+      queue.commit(4);
+      expect(await queue.read()).toEqual({ done: true, value: undefined });
+      const failed = queueOf(256 * KiB).queue;
+      const err = new Error("broken");
+      failed.fail(err);
+      failed.room();
+      failed.commit(10);
+      await expect(failed.read()).rejects.toBe(err);
     });
   });
 });

@@ -1,10 +1,11 @@
 import type { BodySlabs } from "../../../internal/body-slabs.js";
 
 /**
- * Bytes a body holds for its reader before it stops reading the socket. At 1 MiB a v1 pull's peak
- * was 3 MiB lower, but the socket paused and resumed four times as often: more CPU, a slower pull.
+ * Bytes a body holds for its reader before it stops reading the socket: two slabs, so the reader
+ * finds a whole slab waiting while the next one fills. At one slab the socket paused and resumed
+ * far more often and the reader got smaller pieces: a slower pull (`BENCHMARKS.md`, "What bare means").
  */
-export const QUEUE_LIMIT = 4 << 20;
+export const QUEUE_LIMIT = 2 << 20;
 
 /** What a read gives, as a `ReadableStreamDefaultReader`'s read does. */
 export type BodyRead = { readonly done: false; readonly value: Uint8Array } | { readonly done: true; readonly value: undefined };
@@ -63,17 +64,42 @@ export class BodyQueue {
   /** Copies `buf[from..to)` in; returns false when the source should pause. */
   push(buf: Uint8Array, from: number, to: number): boolean {
     if (this.#ended || this.#error !== undefined || to <= from) return !this.#paused;
-    const n = to - from;
+    this.#makeRoom(to - from);
+    this.#slab.set(buf.subarray(from, to), this.#slabAt);
+    return this.#take(to - from);
+  }
+
+  /**
+   * Where the next socket read can land without a copy: the free end of the current slab, or of a
+   * fresh one when less than a read buffer is left (for a small body, its own buffer). The bytes
+   * a read puts at its start are taken with {@link commit}; anything else there is never handed out.
+   */
+  room(): Uint8Array {
+    // A small body's own buffer is filled to its end; a pool slab keeps at least a read buffer free.
+    if (this.#pooled || this.#slabAt === this.#slab.length) this.#makeRoom(Math.min(this.#maxPush, this.#small ?? this.#maxPush));
+    return this.#slab.subarray(this.#slabAt);
+  }
+
+  /** Takes the first `n` bytes of the last {@link room} as received; returns false when the source should pause. */
+  commit(n: number): boolean {
+    if (this.#ended || this.#error !== undefined || n <= 0) return !this.#paused;
+    return this.#take(n);
+  }
+
+  /** Makes the current slab hold `n` more bytes: a fresh one (the pool's, or a small body's own) when it cannot. */
+  #makeRoom(n: number): void {
+    if (this.#slab.length - this.#slabAt >= n) return;
     const small = this.#small;
-    if (this.#slab.length - this.#slabAt < n) {
-      this.#pooled = small === undefined || n > small;
-      this.#slab = this.#pooled ? this.slabs.take(Math.max(SLAB, n)) : Buffer.allocUnsafeSlow(small ?? n);
-      this.#small = undefined;
-      this.#slabAt = 0;
-    }
+    this.#pooled = small === undefined || n > small;
+    this.#slab = this.#pooled ? this.slabs.take(Math.max(SLAB, n)) : Buffer.allocUnsafeSlow(small ?? n);
+    this.#small = undefined;
+    this.#slabAt = 0;
+  }
+
+  /** Hands out or queues the `n` bytes just written at the slab's free end. */
+  #take(n: number): boolean {
     const slab = this.#slab;
     const at = this.#slabAt;
-    slab.set(buf.subarray(from, to), at);
     this.#slabAt += n;
     // Retired before its last piece is handed out, so the reader can tell that piece is the last.
     if (this.#pooled && slab.length - this.#slabAt < this.#maxPush) {

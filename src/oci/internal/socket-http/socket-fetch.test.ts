@@ -106,6 +106,38 @@ describe("a blob body from a well-behaved peer", () => {
   });
 });
 
+describe("a body sent after its head, read straight into the body's memory", () => {
+  /** Writes the head, then the body in pieces, each once the peer has had time to read the one before. */
+  const separately = (headText: string, pieces: Buffer[]): Script => {
+    return (socket) => {
+      const all = [Buffer.from(headText), ...pieces];
+      const next = (): void => {
+        const piece = all.shift();
+        if (socket.destroyed) return;
+        if (piece === undefined) socket.end();
+        else socket.write(piece, () => setTimeout(next, 5));
+      };
+      next();
+    };
+  };
+
+  it("a small body, and nothing past its Content-Length", async () => {
+    script = separately(ok(), [BLOB.subarray(0, 100), Buffer.concat([BLOB.subarray(100), Buffer.from("HTTP/1.1 200 OK\r\n\r\nsmuggled")])]);
+    expect(await read()).toEqual(BLOB);
+  });
+
+  it("a body over several slabs, exactly, and one delimited by the connection's close", async () => {
+    const big = Buffer.alloc(3 * 1024 * 1024 + 5);
+    for (let i = 0; i < big.length; i += 4096) big.writeUInt32BE(i, i);
+    const pieces = [big.subarray(0, 777), big.subarray(777, 2_000_000), big.subarray(2_000_000), Buffer.from("past the end")];
+    const send = socketFetch({ methods: ["GET"], fallback: () => Promise.reject(new Error("not this one")), slabs: new SlabPool() });
+    script = separately(head(["HTTP/1.1 200 OK", `Content-Length: ${big.length}`]), pieces);
+    expect(Buffer.from(await (await send(`http://${host}/big`)).arrayBuffer()).equals(big)).toBe(true);
+    script = separately(head(["HTTP/1.1 200 OK"]), pieces.slice(0, 3));
+    expect(Buffer.from(await (await send(`http://${host}/big`)).arrayBuffer()).equals(big)).toBe(true);
+  });
+});
+
 describe("socketFetch's own answer", () => {
   const send = socketFetch({ methods: ["GET", "HEAD"], fallback: () => Promise.reject(new Error("not this one")), slabs: new SlabPool() });
 

@@ -87,6 +87,8 @@ class Exchange {
   readonly #settle: { resolve: (r: SocketResponse) => void; reject: (err: unknown) => void };
   readonly #socket: Socket;
   readonly #body: BodyQueue;
+  /** The connection's buffer for the reads that are not the body's: the head, a chunked body. */
+  readonly #readBuffer: Buffer;
   #settled = false;
   /** The head read so far, in a buffer of its own cap: a head dripped byte by byte costs no more than one sent at once. */
   #headBytes: Buffer | undefined;
@@ -117,7 +119,10 @@ class Exchange {
     const tls = url.protocol === "https:";
     this.#spares = spares;
     const buffer = spares.read.pop() ?? Buffer.allocUnsafeSlow(READ_BUFFER);
-    const onread = { buffer, callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
+    this.#readBuffer = buffer;
+    // Node asks for the buffer of each next read: once the head is parsed and the body's length
+    // is known, the body's own memory, so its bytes are never copied.
+    const onread = { buffer: () => this.#nextReadBuffer(), callback: (n: number, buf: Uint8Array) => this.#onRead(buf, n) };
     const common = { host, port: Number(url.port || (tls ? 443 : 80)), lookup: options.lookup, onread };
     // `node:tls` is loaded on the first TLS connection: a process that dials only plain HTTP
     // registries never pays its code and memory.
@@ -146,8 +151,16 @@ class Exchange {
     else if (body) writeStreamBody(this.#socket, body.bytes, body.length).catch((err: unknown) => this.#fail(err));
   }
 
+  /** Where the next read lands: the body's free memory while it is framed by length or close and open, else the read buffer. */
+  #nextReadBuffer(): Uint8Array {
+    const kind = this.#framing?.kind;
+    const direct = (kind === "length" && this.#remaining > 0) || kind === "close";
+    return direct && !this.#socket.destroyed ? this.#body.room() : this.#readBuffer;
+  }
+
   #onRead(buf: Uint8Array, n: number): boolean {
     try {
+      if (buf !== this.#readBuffer) return this.#onBodyRead(n);
       let from = 0;
       if (this.#framing === undefined) {
         const head = this.#readHead(buf, n);
@@ -200,6 +213,17 @@ class Exchange {
     this.#settled = true;
     this.#settle.resolve(response);
     if (framing.kind === "none" || (framing.kind === "length" && framing.length === 0)) this.#endBody();
+  }
+
+  /** Takes the `n` body bytes a read put straight into the body's memory ({@link BodyQueue.room}); returns false to pause the socket. */
+  #onBodyRead(n: number): boolean {
+    if (this.#framing?.kind === "close") return this.#body.commit(n);
+    // Bytes past the declared length are never handed out: the connection closes at the body's end.
+    const take = Math.min(this.#remaining, n);
+    this.#remaining -= take;
+    const more = this.#body.commit(take);
+    if (this.#remaining === 0) this.#endBody();
+    return more;
   }
 
   /** Takes body bytes `buf[from..to)`; returns false to pause the socket. */
