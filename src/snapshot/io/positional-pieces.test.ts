@@ -15,7 +15,7 @@ function readsOf(data: Uint8Array, reads: string[] = []): ReadAt {
 }
 
 describe("positionalPieces", () => {
-  it("yields the region in 1 MiB pieces from three reused buffers, each read once at its offset", async () => {
+  it("yields the region in 1 MiB pieces from two reused buffers, each read once at its offset", async () => {
     const data = memoryLike(5 * POSITIONAL_PIECE + 7, "p");
     const reads: string[] = [];
     const copies: Buffer[] = [];
@@ -27,18 +27,18 @@ describe("positionalPieces", () => {
     expect(POSITIONAL_PIECE).toBe(1 << 20);
     expect(copies.map((c) => c.length)).toEqual([1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 7]);
     expect(Buffer.concat(copies).equals(data)).toBe(true);
-    expect(buffers.size).toBe(3);
+    expect(buffers.size).toBe(2);
     expect(reads).toEqual([0, 1, 2, 3, 4].map((i) => `${i << 20}+${1 << 20}`).concat(`${5 << 20}+7`));
   });
 
-  it("leaves a piece as it was until the consumer asks for the second piece after it", async () => {
+  it("leaves a piece as it was until the consumer asks for the piece after it", async () => {
     const data = memoryLike(6 * POSITIONAL_PIECE, "q");
     const pieces = positionalPieces(readsOf(data), data.length);
-    let held = (await pieces.next()).value as Uint8Array;
-    for (let i = 1; i < 6; i++) {
-      const next = (await pieces.next()).value as Uint8Array;
-      expect(Buffer.from(held).equals(data.subarray((i - 1) << 20, i << 20))).toBe(true);
-      held = next;
+    for (let i = 0; i < 6; i++) {
+      const held = (await pieces.next()).value as Uint8Array;
+      // The next piece is being read meanwhile, into the other buffer.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(Buffer.from(held).equals(data.subarray(i << 20, (i + 1) << 20))).toBe(true);
     }
     expect((await pieces.next()).done).toBe(true);
   });

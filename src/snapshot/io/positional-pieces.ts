@@ -5,17 +5,17 @@ import { unexpectedEOF } from "./stream-refusal.js";
 export const POSITIONAL_PIECE = 1 << 20;
 
 /** Buffers {@link positionalPieces} reads into, in turn. */
-const RING = 3;
+const RING = 2;
 
 const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
 /**
  * The `size` bytes of a region read by position, piece by piece, into {@link RING} reused
  * {@link POSITIONAL_PIECE} buffers: the next piece is read while the consumer sends the last, and a
- * piece's buffer is read into again once the consumer asks for the second piece after it. For a
- * consumer that lets go of a piece by then (an HTTP body that writes each piece before it pulls
- * another); a fresh buffer per piece would instead leave the collector tens of MiB of external
- * memory to find. `unexpected EOF` when the region is short. `ring` receives the buffers, so that
+ * piece's buffer is read into again once the consumer asks for the piece after it. For a consumer
+ * that lets go of a piece by then (an HTTP body that waits for the socket to take each piece before
+ * it pulls another: a piece is larger than a socket's high-water mark, so its write always waits);
+ * a fresh buffer per piece would instead leave the collector tens of MiB of external memory to find. `unexpected EOF` when the region is short. `ring` receives the buffers, so that
  * the caller can free them once the consumer is done with every piece (an upload that succeeded).
  * A plain iterator, not an async generator: a generator's request, promises and result objects
  * per piece were garbage enough to grow V8's young generation on a v1 push.
