@@ -69,3 +69,20 @@ describe.skipIf(!existsSync(`${root}/dist/meta/index.js`))("entry point isolatio
     expect(() => loadWith("apis/v1/index.js", [])).toThrow(/forbidden import: zod/);
   });
 });
+
+describe.skipIf(!existsSync(`${root}/dist/kubelet/index.js`))("Node's undici bundle (built dist)", () => {
+  // An ES import of node:http reads its WebSocket, CloseEvent and MessageEvent getters, which load undici.
+  const undiciAfter = (entries: readonly string[], then = ""): string => {
+    const imports = entries.map((e) => `await import(${JSON.stringify(`${root}/dist/${e}`)});`).join(" ");
+    const script = `${imports} ${then} console.log(process.moduleLoadList.includes("NativeModule internal/deps/undici/undici"));`;
+    return execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" }).trim();
+  };
+
+  it("is not loaded by what a virtual kubelet imports: ./meta, ./oci, ./snapshot, ./kubelet", () => {
+    expect(undiciAfter(["meta/index.js", "oci/index.js", "snapshot/index.js", "kubelet/index.js"])).toBe("false");
+  });
+
+  it("is loaded by an ES import of node:http (the check sees it)", () => {
+    expect(undiciAfter(["kubelet/index.js"], 'await import("node:http");')).toBe("true");
+  });
+});

@@ -32,7 +32,8 @@ async function loadedPackages(): Promise<string[]> {
 }
 
 describe("./kubelet", () => {
-  it("loads neither @kubernetes/client-node, nor zod, nor yaml: only Node's own modules", async () => {
-    expect(await loadedPackages()).toEqual(["node:fs", "node:fs/promises", "node:http", "node:https", "node:os", "node:path"]);
+  it("loads neither @kubernetes/client-node, nor zod, nor yaml: only Node's own modules, and not node:http", async () => {
+    // node:http is taken with process.getBuiltinModule: an ES import of it loads Node's undici bundle.
+    expect(await loadedPackages()).toEqual(["node:fs", "node:fs/promises", "node:https", "node:os", "node:path"]);
   }, 30_000);
 });

@@ -1,6 +1,7 @@
-import http from "node:http";
+import type http from "node:http";
 import https from "node:https";
 import { CocoonError } from "../../errors.js";
+import { nodeHttp } from "../../internal/node-http.js";
 import type { KubeRequest, KubeRequester, KubeResponse } from "./kube-request.js";
 
 /** The TLS settings of the connections to the API server (`node:tls` names). @internal */
@@ -66,7 +67,7 @@ export function httpsRequester(settings: SenderSettings): KubeRequester {
   const agentFor = (tls: SenderTLS): http.Agent => {
     if (agent !== undefined && sameTLS(agent.tls, tls)) return agent.agent;
     agent?.agent.destroy();
-    const made = secure ? new https.Agent({ keepAlive: true, ...tls }) : new http.Agent({ keepAlive: true });
+    const made = secure ? new https.Agent({ keepAlive: true, ...tls }) : new (nodeHttp().Agent)({ keepAlive: true });
     agent = { tls, agent: made };
     return made;
   };
@@ -96,7 +97,7 @@ export function httpsRequester(settings: SenderSettings): KubeRequester {
         agent: agentFor(tls),
         ...(request.signal ? { signal: request.signal } : {}),
       };
-      const req = (secure ? https.request : http.request)(url, options, (response) =>
+      const req = (secure ? https.request : nodeHttp().request)(url, options, (response) =>
         resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body: response }),
       );
       // TCP keep-alive probes find a peer that vanished without a FIN (a watch may stay quiet for minutes).

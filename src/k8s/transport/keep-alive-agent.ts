@@ -1,5 +1,6 @@
-import http from "node:http";
+import type http from "node:http";
 import https from "node:https";
+import { nodeHttp } from "../../internal/node-http.js";
 import { sameSettings, settingsFingerprint } from "./settings-equality.js";
 
 /** How a per-call agent made by client-node can be rebuilt as a shared keep-alive agent. */
@@ -33,7 +34,7 @@ export function agentTwin(agent: http.Agent): AgentTwin | undefined {
   if (typeof options !== "object" || options === null) return undefined;
   const Ctor = agent.constructor as new (options: Record<string, unknown>) => http.Agent;
   let proxy: Record<string, unknown> = {};
-  if (Ctor !== https.Agent && Ctor !== http.Agent) {
+  if (Ctor !== https.Agent && Ctor !== nodeHttp().Agent) {
     if (!(fields.proxy instanceof URL)) return undefined;
     proxy = { proxy: fields.proxy, proxyRequestOptions: fields.proxyRequestOptions };
   }

@@ -1,9 +1,9 @@
-import http from "node:http";
 import https from "node:https";
 import { PassThrough, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import type { RequestContext } from "@kubernetes/client-node";
 import { CocoonError } from "../../errors.js";
+import { nodeHttp } from "../../internal/node-http.js";
 import { requestAgent, type AgentOption } from "../transport/index.js";
 
 /** The answer to a GET: its status, its headers (names lower-cased) and its body as bytes, read by the caller. @internal */
@@ -67,7 +67,7 @@ function nodeRequest(
   return new Promise((resolve, reject) => {
     // keepAliveAuthentication's agent is a function pinned to the API server's origin: it throws for another.
     const agent = typeof option === "function" ? option(url) : option;
-    const send = url.protocol === "https:" ? https.request : http.request;
+    const send = url.protocol === "https:" ? https.request : nodeHttp().request;
     const request = send(url, { method: "GET", headers, signal, ...(agent === undefined ? {} : { agent }) }, (response) =>
       resolve(inflated({ statusCode: response.statusCode ?? 0, headers: flatHeaders(response.headers), body: response })),
     );
