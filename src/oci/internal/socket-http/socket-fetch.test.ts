@@ -280,4 +280,27 @@ describe("over TLS", () => {
       await new Promise<void>((resolve) => tls.close(() => resolve()));
     }
   });
+
+  it("reads a body sent apart from its head straight into its memory, over several slabs, exactly", async () => {
+    const pki = makeTestPKI(["127.0.0.1"]);
+    const big = Buffer.alloc(3 * 1024 * 1024 + 5);
+    for (let i = 0; i < big.length; i += 4096) big.writeUInt32BE(i, i);
+    const tls = createHTTPSServer({ ...pki.server }, (_req, res) => {
+      res.writeHead(200, { "content-length": String(big.length) }).flushHeaders();
+      setTimeout(() => {
+        res.write(big.subarray(0, 1_000_000));
+        setTimeout(() => res.end(big.subarray(1_000_000)), 20);
+      }, 20);
+    });
+    await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+    const fallback = (() => Promise.reject(new Error("not this one"))) as typeof fetch;
+    try {
+      const response = await socketFetch({ ca: pki.ca, fallback, slabs: new SlabPool() })(
+        `https://127.0.0.1:${(tls.address() as AddressInfo).port}/big`,
+      );
+      expect(Buffer.from(await response.arrayBuffer()).equals(big)).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
+  });
 });
