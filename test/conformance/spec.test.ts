@@ -14,6 +14,7 @@ import {
 } from "../../src/meta/index.js";
 import { marshalGoJSON } from "../../src/internal/go/index.js";
 import { annotationsMergePatchJSON } from "../../src/meta/annotations-patch-json.js";
+import { quantityString } from "../../src/meta/quantity.js";
 import { CONFORMANCE_TIMEOUT_MS, compareWithGo, describeConformance, expectSame } from "./support/conformance.js";
 import { asGoHoldsIt } from "./support/contracts.js";
 import { goAnswersPromptly } from "./support/quantity-text.js";
@@ -84,10 +85,13 @@ function check<S>(c: Case<S>, go: GoSpec, from: (spec: S) => VMSpec, asGoWritesI
     encoded: marshalGoJSON(asGoWritesIt(c.spec)),
   };
   expectSame(c, ours, go);
-  // Reading Go's spec back gives the same VM spec, because String() re-parses to itself. Except
+  // Reading Go's spec back gives the same VM spec when String() re-parses to itself. It does not
   // past the int32 exponent: Go wraps 1000e2147483647 to "1e-2147483646" (TS does too), which
-  // re-parses (after minutes, in Go) to 1e-9.
-  if (goAnswersPromptly(go.vmSpec?.storage ?? "")) {
+  // re-parses (after minutes, in Go) to 1e-9. Nor for a BinarySI integer that is no multiple of
+  // 1024: "1187.5Ki" prints as "1216000", which re-parses as DecimalSI to "1216k", in Go as here
+  // (the comparison above already holds TS to Go on the text itself).
+  const storage = go.vmSpec?.storage ?? "";
+  if (goAnswersPromptly(storage) && (storage === "" || quantityString(storage) === storage)) {
     expectSame(c, asGoHoldsIt(from(JSON.parse(go.encoded ?? "null") as S)), go.vmSpec);
   }
 }
