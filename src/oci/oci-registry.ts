@@ -187,7 +187,8 @@ export class OCIRegistry implements Registry {
    * Streams a blob; the stream errors when the bytes do not match the digest or the announced
    * length, and is reported to `options.onDigestChecked` as checked against `digest`. A body this
    * registry's own HTTP client received comes with its slabs, for `options.onSlabs`: they are this
-   * body's, from a pool this registry keeps for itself.
+   * body's, from a pool this registry keeps for itself; one of `options.into`'s length is received
+   * straight into it.
    */
   async getBlob(name: string, digest: string, options: GetBlobOptions = {}): Promise<Readable> {
     const ref = blobRef(this.#base, name, digest);
@@ -198,9 +199,13 @@ export class OCIRegistry implements Registry {
       this.#send(ref, "pull", options, { method: "GET", url, what, ok: [200] }, deadline),
     );
     const length = Number(response.headers.get("content-length") ?? NaN);
+    if (options.into?.length === length) socketBody(response)?.receiveInto(options.into);
     const body = bodyChunks(response, { what, request: `GET ${url}`, idleTimeoutMs: this.#timeoutMs, signal: options.signal });
     const verified = verifyBlob(body, digest, Number.isSafeInteger(length) && length >= 0 ? length : undefined);
     const stream = directReadable(verified);
+    // A stream destroyed before it is read never starts its reader, which would close the
+    // connection: it closes with the stream, and writes into `options.into` no more.
+    stream.once("close", () => void socketBody(response)?.cancel());
     const slabs = options.onSlabs === undefined ? undefined : socketBody(response)?.slabs;
     try {
       options.onDigestChecked?.(stream, digest);

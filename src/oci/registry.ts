@@ -46,6 +46,25 @@ export interface GetBlobOptions extends RegistryCallOptions {
    * ```
    */
   readonly onSlabs?: (body: Readable, slabs: BlobSlabs) => void;
+  /**
+   * A buffer of the blob's length that the downloader may receive the body straight into (as
+   * `OCIRegistry`'s own HTTP client does when the response announces that length): the stream's
+   * pieces are then views of it, each where its bytes belong, and a caller that finds a piece in
+   * place need not copy it. The downloader writes into it until the stream has ended or been
+   * destroyed; one that does not use it hands out pieces of its own.
+   *
+   * @example
+   * ```ts
+   * const into = Buffer.allocUnsafe(layer.size);
+   * let at = 0;
+   * for await (const piece of await registry.getBlob("vm", layer.digest, { into })) {
+   *   const bytes = piece as Uint8Array;
+   *   if (bytes.buffer !== into.buffer || bytes.byteOffset !== into.byteOffset + at) into.set(bytes, at);
+   *   at += bytes.length;
+   * }
+   * ```
+   */
+  readonly into?: Uint8Array;
 }
 
 /**

@@ -16,9 +16,9 @@ export interface VerifiedBlob extends AsyncIterable<Uint8Array>, BlobSlabs {}
  * Streams one blob through `./oci`'s `verifyBlob`: never yields a byte past `desc.size`, and
  * throws `ERR_SNAPSHOT_INTEGRITY` with Go's text when the blob is shorter, longer or different.
  */
-export function verifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal): VerifiedBlob {
+export function verifiedBlob(dl: Downloader, name: string, desc: Descriptor, signal?: AbortSignal, into?: Uint8Array): VerifiedBlob {
   let slabs: BlobSlabs | undefined;
-  const pieces = verifiedPieces(dl, name, desc, signal, (s) => (slabs = s));
+  const pieces = verifiedPieces(dl, name, desc, { signal, into }, (s) => (slabs = s));
   return {
     [Symbol.asyncIterator]: () => pieces,
     endsSlab: (piece) => slabs?.endsSlab(piece) === true,
@@ -30,7 +30,7 @@ async function* verifiedPieces(
   dl: Downloader,
   name: string,
   desc: Descriptor,
-  signal: AbortSignal | undefined,
+  { signal, into }: { readonly signal: AbortSignal | undefined; readonly into: Uint8Array | undefined },
   lent: (slabs: BlobSlabs) => void,
 ): AsyncGenerator<Uint8Array> {
   signal?.throwIfAborted();
@@ -40,7 +40,7 @@ async function* verifiedPieces(
   const onDigestChecked = (b: object, digest: string): void => void (checked = { body: b, digest });
   const onSlabs = (b: object, s: BlobSlabs): void => void (held = { body: b, slabs: s });
   try {
-    body = await dl.getBlob(name, desc.digest, signal ? { signal, onDigestChecked, onSlabs } : { onDigestChecked, onSlabs });
+    body = await dl.getBlob(name, desc.digest, { onDigestChecked, onSlabs, ...(signal && { signal }), ...(into && { into }) });
   } catch (err) {
     throw transferError(`get blob ${desc.digest}`, err, signal);
   }
@@ -58,7 +58,10 @@ async function* verifiedPieces(
   }
 }
 
-/** Reads a whole verified blob into memory (chunks and the config), into `into` (of `desc.size` bytes) when given. */
+/**
+ * Reads a whole verified blob into memory (chunks and the config), into `into` (of `desc.size`
+ * bytes) when given: the downloader may receive it there itself (`GetBlobOptions.into`).
+ */
 export async function readVerifiedBlob(
   dl: Downloader,
   name: string,
@@ -68,11 +71,11 @@ export async function readVerifiedBlob(
 ): Promise<Uint8Array> {
   const out = into ?? Buffer.allocUnsafeSlow(desc.size); // filled to the last byte, or the read fails
   let at = 0;
-  const blob = verifiedBlob(dl, name, desc, signal);
+  const blob = verifiedBlob(dl, name, desc, signal, out);
   for await (const chunk of blob) {
-    out.set(chunk, at);
+    if (chunk.buffer !== out.buffer || chunk.byteOffset !== out.byteOffset + at) out.set(chunk, at);
     at += chunk.length;
-    blob.free(chunk); // copied, as every earlier piece
+    blob.free(chunk); // copied (or in place), as every earlier piece
   }
   return out;
 }

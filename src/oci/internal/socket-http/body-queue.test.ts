@@ -483,4 +483,81 @@ describe("BodyQueue", () => {
       await expect(failed.read()).rejects.toBe(err);
     });
   });
+
+  describe("receiveInto", () => {
+    it("copies what is queued to the start of the caller's buffer, gives its slab back, and hands out views of that buffer from then on", async () => {
+      const pool = new SlabPool();
+      const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, new BodySlabs(pool));
+      queue.push(bytes("head-"), 0, 5);
+      const dest = new Uint8Array(20).fill(0xee);
+      expect(queue.receiveInto(dest)).toBe(true);
+      expect(pool.size).toBe(1);
+      const room = queue.room();
+      expect([room.buffer, room.byteOffset, room.byteLength]).toEqual([dest.buffer, 5, 15]);
+      room.set(bytes("tail"), 0);
+      queue.commit(4);
+      const piece = valueOf(await queue.read());
+      expect([text(piece), piece.buffer, piece.byteOffset]).toEqual(["head-tail", dest.buffer, 0]);
+      expect(dest[9]).toBe(0xee);
+      queue.push(bytes("more"), 0, 4);
+      const pushed = valueOf(await queue.read());
+      expect([text(pushed), pushed.buffer, pushed.byteOffset]).toEqual(["more", dest.buffer, 9]);
+      expect(queue.slabs.endsSlab(pushed)).toBe(false);
+    });
+
+    it("copies over the read whose memory was given out before, then gives that slab back and lends the caller's buffer", async () => {
+      const pool = new SlabPool();
+      const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, new BodySlabs(pool));
+      queue.push(bytes("ab"), 0, 2);
+      const lent = queue.room();
+      const dest = new Uint8Array(10).fill(0xee);
+      expect(queue.receiveInto(dest)).toBe(true);
+      expect(pool.size).toBe(0);
+      lent.set(bytes("cde"), 0);
+      expect(queue.commit(3)).toBe(true);
+      expect([pool.size, lent.buffer.byteLength]).toEqual([1, 0]);
+      const next = queue.room();
+      expect([next.buffer, next.byteOffset, next.byteLength]).toEqual([dest.buffer, 5, 5]);
+      next.set(bytes("fg"), 0);
+      queue.commit(2);
+      const piece = valueOf(await queue.read());
+      expect([text(piece), piece.buffer, piece.byteOffset, dest[7]]).toEqual(["abcdefg", dest.buffer, 0, 0xee]);
+    });
+
+    it("sends bytes past the caller's buffer to slabs, never past its end", async () => {
+      const { queue } = queueOf(256 * KiB);
+      const dest = new Uint8Array(8);
+      expect(queue.receiveInto(dest)).toBe(true);
+      queue.room().set(bytes("12345678"), 0);
+      queue.commit(8);
+      const next = queue.room();
+      expect([next.buffer === dest.buffer, next.byteOffset, next.byteLength]).toEqual([false, 0, MiB]);
+      next.set(bytes("9"), 0);
+      queue.commit(1);
+      queue.push(bytes("0"), 0, 1);
+      const first = valueOf(await queue.read());
+      const rest = valueOf(await queue.read());
+      expect([text(first), first.buffer, text(rest), rest.buffer]).toEqual(["12345678", dest.buffer, "90", next.buffer]);
+    });
+
+    it("refuses once a read has started, once ended or failed, and when more is queued than the buffer holds", async () => {
+      const read = queueOf(256 * KiB).queue;
+      read.push(bytes("abc"), 0, 3);
+      await read.read();
+      expect(read.receiveInto(new Uint8Array(10))).toBe(false);
+      expect(read.room().length).toBe(MiB - 3);
+      const ended = queueOf(256 * KiB).queue;
+      ended.end();
+      expect(ended.receiveInto(new Uint8Array(10))).toBe(false);
+      const failed = queueOf(256 * KiB).queue;
+      failed.fail(new Error("broken"));
+      expect(failed.receiveInto(new Uint8Array(10))).toBe(false);
+      const full = queueOf(256 * KiB).queue;
+      full.push(bytes("abcdef"), 0, 6);
+      const small = new Uint8Array(5).fill(7);
+      expect(full.receiveInto(small)).toBe(false);
+      expect([...small]).toEqual([7, 7, 7, 7, 7]);
+      expect(text(valueOf(await full.read()))).toBe("abcdef");
+    });
+  });
 });

@@ -35,6 +35,12 @@ export class BodyQueue {
   readonly #resume: () => void;
   readonly #cancel: () => void;
   #paused = false;
+  /** Whether a reader has asked for bytes: from then on the body's memory stays as it is. */
+  #reading = false;
+  /** The memory the last {@link room} gave out for the next read. */
+  #room: Uint8Array | undefined;
+  /** The pool slab that memory is in, when the body has moved to the caller's buffer since ({@link receiveInto}). */
+  #moved: Uint8Array | undefined;
 
   readonly #maxPush: number;
   /** The slabs this body is received into; its reader may give them back through it. */
@@ -61,6 +67,40 @@ export class BodyQueue {
     if (length < SLAB && this.#slab.length === 0) this.#small = length;
   }
 
+  /**
+   * Receives the body into `dest`, a buffer of the caller's: the bytes queued so far are copied to
+   * its start and every later read lands after them, so each piece handed out from then on is a
+   * view of `dest` where its bytes belong, until `dest` is full (bytes past it, which a longer body
+   * brings, go to slabs as before). The read whose memory was already given out ({@link room}) is
+   * copied over once it lands; then the slab it came from goes back to the pool. Only before the
+   * first read, and only while what is queued fits; returns whether it took effect.
+   */
+  receiveInto(dest: Uint8Array): boolean {
+    if (this.#reading || this.#ended || this.#error !== undefined || this.#queued > dest.length) return false;
+    let at = 0;
+    for (const piece of this.#queue) {
+      dest.set(piece, at);
+      at += piece.length;
+    }
+    this.#queue.length = 0;
+    if (at > 0) this.#queue.push(dest.subarray(0, at));
+    const old = this.#pooled ? this.#slab : undefined;
+    this.#slab = dest;
+    this.#slabAt = at;
+    this.#pooled = false;
+    this.#small = undefined;
+    // Node chose the next read's memory when the last read landed: the old slab stays until it is filled.
+    if (old !== undefined && this.#room?.buffer === old.buffer) this.#moved = old;
+    else if (old !== undefined) this.#giveBack(old);
+    return true;
+  }
+
+  /** Gives a whole pool slab back to the pool; its views read as empty from then on. */
+  #giveBack(slab: Uint8Array): void {
+    this.slabs.retire(slab, slab.length);
+    this.slabs.free(slab);
+  }
+
   /** Copies `buf[from..to)` in; returns false when the source should pause. */
   push(buf: Uint8Array, from: number, to: number): boolean {
     if (this.#ended || this.#error !== undefined || to <= from) return !this.#paused;
@@ -77,11 +117,21 @@ export class BodyQueue {
   room(): Uint8Array {
     // A small body's own buffer is filled to its end; a pool slab keeps at least a read buffer free.
     if (this.#pooled || this.#slabAt === this.#slab.length) this.#makeRoom(Math.min(this.#maxPush, this.#small ?? this.#maxPush));
-    return this.#slab.subarray(this.#slabAt);
+    return (this.#room = this.#slab.subarray(this.#slabAt));
   }
 
   /** Takes the first `n` bytes of the last {@link room} as received; returns false when the source should pause. */
   commit(n: number): boolean {
+    const room = this.#room;
+    this.#room = undefined;
+    const moved = this.#moved;
+    this.#moved = undefined;
+    if (moved !== undefined && room?.buffer === moved.buffer) {
+      // The body moved to the caller's buffer after this read's memory was given out.
+      const more = this.push(room, 0, n);
+      this.#giveBack(moved);
+      return more;
+    }
     if (this.#ended || this.#error !== undefined || n <= 0) return !this.#paused;
     return this.#take(n);
   }
@@ -149,6 +199,7 @@ export class BodyQueue {
 
   /** The next bytes, as a `ReadableStreamDefaultReader` gives them. */
   read(): Promise<BodyRead> {
+    this.#reading = true;
     if (this.#error !== undefined) return Promise.reject(this.#error);
     const value = this.#queue.shift();
     if (value !== undefined) {

@@ -44,7 +44,7 @@ export class SocketResponse implements FetchedResponse {
   }
 
   /** The body read without a web stream: the same bytes {@link body} would give (read one or the other). */
-  get direct(): Pick<BodyQueue, "read" | "cancel" | "slabs"> | undefined {
+  get direct(): Pick<BodyQueue, "read" | "cancel" | "slabs" | "receiveInto"> | undefined {
     return this.#queue;
   }
 
@@ -73,6 +73,6 @@ export class SocketResponse implements FetchedResponse {
  * The body of a response {@link socketFetch} made, read without a web stream in between: the same
  * bytes `response.body` would give (read one or the other); `undefined` for any other response, or one without a body.
  */
-export function socketBody(response: RegistryResponse): Pick<BodyQueue, "read" | "cancel" | "slabs"> | undefined {
+export function socketBody(response: RegistryResponse): Pick<BodyQueue, "read" | "cancel" | "slabs" | "receiveInto"> | undefined {
   return response instanceof SocketResponse ? response.direct : undefined;
 }
