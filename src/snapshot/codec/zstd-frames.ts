@@ -79,9 +79,8 @@ export class FrameSplitter {
       case "fhd": {
         yield field;
         const fhd = field[0] as number;
-        const single = (fhd >> 5) & 1;
-        this.#checksum = ((fhd >> 2) & 1) === 1;
-        const rest = (single ? 0 : 1) + ([0, 1, 2, 4][fhd & 3] as number) + ([single, 2, 4, 8][fhd >> 6] as number);
+        this.#checksum = hasChecksum(fhd);
+        const rest = headerRest(fhd);
         if (rest > 0) this.#next("headerRest", rest);
         else this.#next("block", 3);
         return;
@@ -92,9 +91,9 @@ export class FrameSplitter {
         return;
       case "block": {
         yield field;
-        const header = (field[0] as number) | ((field[1] as number) << 8) | ((field[2] as number) << 16);
+        const header = blockHeader(field, 0);
         this.#lastBlock = (header & 1) === 1;
-        const body = ((header >> 1) & 3) === 1 ? 1 : header >> 3; // an RLE block holds one byte
+        const body = blockBody(header);
         this.#next("body", body);
         if (body === 0) yield* this.#afterBlock();
         return;
@@ -119,13 +118,62 @@ export class FrameSplitter {
   }
 }
 
-/** The zstd frames of one buffer, each a view of it (skippable frames left out). */
+/** Whether a frame whose header descriptor is `fhd` ends with a 4-byte checksum (RFC 8878 §3.1.1.1.1). */
+function hasChecksum(fhd: number): boolean {
+  return ((fhd >> 2) & 1) === 1;
+}
+
+/** The header bytes after the descriptor `fhd`: window descriptor, dictionary id and content size. */
+function headerRest(fhd: number): number {
+  const single = (fhd >> 5) & 1;
+  return (single ? 0 : 1) + ([0, 1, 2, 4][fhd & 3] as number) + ([single, 2, 4, 8][fhd >> 6] as number);
+}
+
+/** The 3-byte little-endian block header at `at`. */
+function blockHeader(bytes: Uint8Array, at: number): number {
+  return (bytes[at] as number) | ((bytes[at + 1] as number) << 8) | ((bytes[at + 2] as number) << 16);
+}
+
+/** The bytes after a block's header: one for an RLE block, its size for any other. */
+function blockBody(header: number): number {
+  return ((header >> 1) & 3) === 1 ? 1 : header >> 3;
+}
+
+/**
+ * The zstd frames of one buffer, each a view of it (skippable frames left out), walked from their
+ * headers as {@link FrameSplitter} cuts a stream: bytes that start no frame throw
+ * {@link MagicError}, a buffer that ends inside a frame Go's `unexpected EOF`.
+ */
 export function framesOf(data: Uint8Array): Uint8Array[] {
-  const splitter = new FrameSplitter();
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const frames: Uint8Array[] = [];
-  for (const piece of splitter.split(data)) {
-    if (piece === FRAME_END) frames.push(data.subarray(splitter.lastFrame.start, splitter.lastFrame.end));
+  const within = (end: number): void => {
+    if (end > data.length) throw unexpectedEOF();
+  };
+  let at = 0;
+  while (at < data.length) {
+    within(at + 4);
+    const magic = view.getUint32(at, true);
+    if ((magic & 0xfffffff0) === SKIPPABLE_MAGIC) {
+      within(at + 8);
+      at += 8 + view.getUint32(at + 4, true);
+      within(at);
+      continue;
+    }
+    if (magic !== ZSTD_MAGIC) throw new MagicError();
+    const start = at;
+    within(at + 5);
+    const fhd = data[at + 4] as number;
+    at += 5 + headerRest(fhd);
+    for (let last = false; !last;) {
+      within(at + 3);
+      const header = blockHeader(data, at);
+      last = (header & 1) === 1;
+      at += 3 + blockBody(header);
+    }
+    if (hasChecksum(fhd)) at += 4;
+    within(at);
+    frames.push(data.subarray(start, at));
   }
-  if (!splitter.atBoundary) throw unexpectedEOF();
   return frames;
 }
