@@ -121,3 +121,21 @@ describe("a blob body received into the caller's buffer", () => {
     expect(into.subarray(first).every((b) => b === SENTINEL)).toBe(true);
   });
 });
+
+describe("a blob stream destroyed before it is read", () => {
+  it.each([
+    ["the package's own client", {}],
+    ["a fetch of the caller's", { fetch: globalThis.fetch }],
+  ])("closes its connection, on %s", async (_name, options) => {
+    let hang: (() => void) | undefined;
+    const { host, closed } = await blobServer((socket) => {
+      socket.write(Buffer.concat([Buffer.from(headOf(BLOB.length)), BLOB.subarray(0, 1000)]));
+      hang = () => socket.destroy();
+    });
+    const stream = await new OCIRegistry(host, options).getBlob("vm", DIGEST);
+    stream.destroy();
+    const outcome = await Promise.race([Promise.all(closed).then(() => "closed"), until(2000).then(() => "still open")]);
+    hang?.();
+    expect(outcome).toBe("closed");
+  });
+});

@@ -205,7 +205,11 @@ export class OCIRegistry implements Registry {
     const stream = directReadable(verified);
     // A stream destroyed before it is read never starts its reader, which would close the
     // connection: it closes with the stream, and writes into `options.into` no more.
-    stream.once("close", () => void socketBody(response)?.cancel());
+    stream.once("close", () => {
+      const socket = socketBody(response);
+      if (socket !== undefined) void socket.cancel();
+      else if (response.body?.locked === false) response.body.cancel().catch(() => undefined);
+    });
     const slabs = options.onSlabs === undefined ? undefined : socketBody(response)?.slabs;
     try {
       options.onDigestChecked?.(stream, digest);
