@@ -524,6 +524,13 @@ describe("BodyQueue", () => {
       expect([text(piece), piece.buffer, piece.byteOffset, dest[7]]).toEqual(["abcdefg", dest.buffer, 0, 0xee]);
     });
 
+    it("gives the pool nothing when no slab was taken yet", () => {
+      const pool = new SlabPool();
+      const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, new BodySlabs(pool));
+      expect(queue.receiveInto(new Uint8Array(10))).toBe(true);
+      expect(pool.size).toBe(0);
+    });
+
     it("sends bytes past the caller's buffer to slabs, never past its end", async () => {
       const { queue } = queueOf(256 * KiB);
       const dest = new Uint8Array(8);

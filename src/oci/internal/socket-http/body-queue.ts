@@ -84,7 +84,7 @@ export class BodyQueue {
     }
     this.#queue.length = 0;
     if (at > 0) this.#queue.push(dest.subarray(0, at));
-    const old = this.#pooled ? this.#slab : undefined;
+    const old = this.#pooled && this.#slab.length > 0 ? this.#slab : undefined;
     this.#slab = dest;
     this.#slabAt = at;
     this.#pooled = false;
