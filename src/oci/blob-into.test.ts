@@ -62,6 +62,22 @@ describe("a blob body received into the caller's buffer", () => {
     expect(into.equals(BLOB)).toBe(true);
   });
 
+  it.each([
+    ["a small body (its own buffer)", 300 * 1024],
+    ["a body of several slabs", BLOB.length],
+  ])("takes %s whose first bytes came with the head and the rest later, in place", async (_name, size) => {
+    const blob = BLOB.subarray(0, size);
+    const { host } = await blobServer((socket) => {
+      socket.write(Buffer.concat([Buffer.from(headOf(size)), blob.subarray(0, 1000)]));
+      setTimeout(() => socket.write(blob.subarray(1000, 5000)), 20);
+      setTimeout(() => socket.end(blob.subarray(5000)), 40);
+    });
+    const desc = { mediaType: "application/octet-stream", digest: sha256Digest(blob), size };
+    const into = marked(size);
+    const read = await readVerifiedBlob(new OCIRegistry(host), "vm", desc, undefined, into);
+    expect([read.buffer === into.buffer, into.equals(blob)]).toEqual([true, true]);
+  });
+
   it("leaves a buffer of another length alone, and hands out the body from its own memory", async () => {
     const { host } = await blobServer((socket) => socket.end(Buffer.concat([Buffer.from(headOf(BLOB.length)), BLOB])));
     const into = marked(BLOB.length - 1);

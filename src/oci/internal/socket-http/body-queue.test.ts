@@ -524,6 +524,27 @@ describe("BodyQueue", () => {
       expect([text(piece), piece.buffer, piece.byteOffset, dest[7]]).toEqual(["abcdefg", dest.buffer, 0, 0xee]);
     });
 
+    it("copies over the read lent in a small body's own buffer, and leaves the pool alone", async () => {
+      const pool = new SlabPool();
+      const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, new BodySlabs(pool));
+      queue.expect(20 * KiB);
+      queue.push(block(5 * KiB, 1), 0, 5 * KiB);
+      const lent = queue.room();
+      expect([lent.byteOffset, lent.byteLength]).toEqual([5 * KiB, 15 * KiB]);
+      const dest = new Uint8Array(20 * KiB);
+      expect(queue.receiveInto(dest)).toBe(true);
+      lent.fill(2, 0, 7 * KiB);
+      queue.commit(7 * KiB);
+      const next = queue.room();
+      expect([next.buffer, next.byteOffset, next.byteLength]).toEqual([dest.buffer, 12 * KiB, 8 * KiB]);
+      next.fill(3);
+      queue.commit(8 * KiB);
+      queue.end();
+      const body = valueOf(await queue.read());
+      expect([body.buffer, body.byteOffset, body.byteLength, pool.size]).toEqual([dest.buffer, 0, 20 * KiB, 0]);
+      expect([body[0], body[5 * KiB], body[12 * KiB - 1], body[12 * KiB], body[20 * KiB - 1]]).toEqual([1, 2, 2, 3, 3]);
+    });
+
     it("gives the pool nothing when no slab was taken yet", () => {
       const pool = new SlabPool();
       const queue = new BodyQueue(256 * KiB, { resume: () => undefined, cancel: () => undefined }, new BodySlabs(pool));

@@ -39,8 +39,8 @@ export class BodyQueue {
   #reading = false;
   /** The memory the last {@link room} gave out for the next read. */
   #room: Uint8Array | undefined;
-  /** The pool slab that memory is in, when the body has moved to the caller's buffer since ({@link receiveInto}). */
-  #moved: Uint8Array | undefined;
+  /** The slab that memory is in (and whether it is the pool's), when the body has moved to the caller's buffer since ({@link receiveInto}). */
+  #moved: { readonly slab: Uint8Array; readonly pooled: boolean } | undefined;
 
   readonly #maxPush: number;
   /** The slabs this body is received into; its reader may give them back through it. */
@@ -84,14 +84,15 @@ export class BodyQueue {
     }
     this.#queue.length = 0;
     if (at > 0) this.#queue.push(dest.subarray(0, at));
-    const old = this.#pooled && this.#slab.length > 0 ? this.#slab : undefined;
+    const old = { slab: this.#slab, pooled: this.#pooled && this.#slab.length > 0 };
     this.#slab = dest;
     this.#slabAt = at;
     this.#pooled = false;
     this.#small = undefined;
-    // Node chose the next read's memory when the last read landed: the old slab stays until it is filled.
-    if (old !== undefined && this.#room?.buffer === old.buffer) this.#moved = old;
-    else if (old !== undefined) this.#giveBack(old);
+    // Node chose the next read's memory when the last read landed: the old slab (or a small
+    // body's own buffer) stays until that read is in.
+    if (this.#room !== undefined && this.#room.buffer === old.slab.buffer) this.#moved = old;
+    else if (old.pooled) this.#giveBack(old.slab);
     return true;
   }
 
@@ -126,10 +127,10 @@ export class BodyQueue {
     this.#room = undefined;
     const moved = this.#moved;
     this.#moved = undefined;
-    if (moved !== undefined && room?.buffer === moved.buffer) {
+    if (moved !== undefined && room?.buffer === moved.slab.buffer) {
       // The body moved to the caller's buffer after this read's memory was given out.
       const more = this.push(room, 0, n);
-      this.#giveBack(moved);
+      if (moved.pooled) this.#giveBack(moved.slab);
       return more;
     }
     if (this.#ended || this.#error !== undefined || n <= 0) return !this.#paused;
